@@ -6,8 +6,11 @@ import {
   ProcedureEntity,
   ProcedureStepEntity,
   RoutingRuleEntity,
+  TimelineEntryEntity,
+  UserEntity,
 } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
+import type { Priority } from '../shared/domain/priority.ts';
 import { addTimelineEntry, changeIncidentStatus } from '../shared/db/access/incidents.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { ProcedureExecutionInput, StepDefinition, StepState } from '../shared/domain/procedure.ts';
@@ -15,11 +18,14 @@ import { initialStepStates } from '../shared/domain/procedure-step-state.ts';
 import { remediationParameters, remediationSteps } from '../shared/domain/remediation.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 
-/** What the remediation workflow asks for: the run of a routing rule's runbook on the incident it routed. */
+/** What the remediation workflow asks for: the run of a routing rule's runbook, or a priority's, on an incident. */
 export interface PrepareRemediationInput {
   organizationId: string;
   incidentId: string;
-  ruleId: string;
+  /** The routing rule that named the runbook; null when the incident's priority did. */
+  ruleId: string | null;
+  /** The priority whose runbook this is (absent or null: the rule's). */
+  priority?: Priority | null;
   procedureId: string;
   autoApprove: boolean;
   /** The id a new execution gets (the workflow's, so a retried attempt names the same run). */
@@ -44,7 +50,10 @@ export function createRemediationActivities(deps: { orm: Orm }) {
       return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
         const incident = await em.findOne(IncidentEntity, { id: input.incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (!incident) return null;
-        const existing = await em.findOne(ExecutionEntity, { incidentId: input.incidentId, routingRuleId: { $ne: null } });
+        const existing = await em.findOne(ExecutionEntity, {
+          incidentId: input.incidentId,
+          $or: [{ routingRuleId: { $ne: null } }, { remediationPriority: { $ne: null } }],
+        });
         if (existing) {
           return {
             executionId: existing.id,
@@ -55,13 +64,16 @@ export function createRemediationActivities(deps: { orm: Orm }) {
           };
         }
         if (incident.status === 'resolved') return null;
-        const rule = await em.findOne(RoutingRuleEntity, { id: input.ruleId });
+        const priority = input.ruleId ? null : (input.priority ?? null);
+        const rule = input.ruleId ? await em.findOne(RoutingRuleEntity, { id: input.ruleId }) : null;
+        const starter = input.ruleId ? `Routing rule "${rule?.name ?? 'deleted'}"` : `Priority ${priority ?? 'unknown'}`;
+        const source = input.ruleId ? { routing_rule_id: input.ruleId } : { priority };
         const procedure = await em.findOne(ProcedureEntity, { id: input.procedureId });
         if (!procedure) {
           addTimelineEntry(em, incident, {
             type: 'execution',
-            message: `The runbook of routing rule "${rule?.name ?? 'deleted'}" no longer exists: nothing started`,
-            data: { routing_rule_id: input.ruleId, procedure_id: input.procedureId },
+            message: `The runbook of ${starter.replace(/^\w/, (c) => c.toLowerCase())} no longer exists: nothing started`,
+            data: { ...source, procedure_id: input.procedureId },
           });
           return null;
         }
@@ -94,6 +106,7 @@ export function createRemediationActivities(deps: { orm: Orm }) {
           workflowId: input.workflowId,
           startedBy: null,
           routingRuleId: input.ruleId,
+          remediationPriority: priority,
           completedAt: null,
         });
         const initial = initialStepStates(steps);
@@ -111,17 +124,52 @@ export function createRemediationActivities(deps: { orm: Orm }) {
         addTimelineEntry(em, incident, {
           type: 'execution',
           message:
-            `Routing rule "${rule?.name ?? 'deleted'}" started runbook "${procedure.name}"` +
+            `${starter} started runbook "${procedure.name}"` +
             (approvals > 0 ? ` (${approvals} step(s) that change systems wait for approval)` : ''),
           data: {
             execution_id: execution.id,
             procedure_id: procedure.id,
-            routing_rule_id: input.ruleId,
+            ...source,
             status: 'pending',
             automatic: true,
           },
         });
         return { executionId: execution.id, organizationId: input.organizationId, incidentId: incident.id, steps, parameters };
+      });
+    },
+
+    /**
+     * Says on the timeline why an automatic run was cancelled: its incident was resolved another way
+     * (quoting how, from the resolution's own timeline entry), or the run's workflow was cancelled.
+     */
+    async recordRemediationCancelled(input: { organizationId: string; incidentId: string; executionId: string }): Promise<void> {
+      await forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
+        const incident = await em.findOne(IncidentEntity, { id: input.incidentId });
+        const execution = await em.findOne(ExecutionEntity, { id: input.executionId });
+        if (!incident || !execution) return;
+        const resolution =
+          incident.status === 'resolved'
+            ? await em.findOne(
+                TimelineEntryEntity,
+                { incident: incident.id, data: { to: 'resolved' } },
+                { orderBy: { createdAt: 'desc', id: 'desc' } },
+              )
+            : null;
+        const who = resolution?.actorId ? await em.findOne(UserEntity, { id: resolution.actorId }, { filters: false }) : null;
+        const why =
+          incident.status !== 'resolved'
+            ? 'its workflow was cancelled'
+            : `the incident was resolved another way${who ? ` by ${who.name}` : ''}${resolution ? ` ("${resolution.message}")` : ''}`;
+        addTimelineEntry(em, incident, {
+          type: 'execution',
+          message: `Runbook "${execution.definition.name}" cancelled: ${why}; its pending approvals are withdrawn`,
+          data: {
+            execution_id: execution.id,
+            status: 'cancelled',
+            automatic: true,
+            reason: incident.status === 'resolved' ? 'incident_resolved' : 'cancelled',
+          },
+        });
       });
     },
 
@@ -132,8 +180,10 @@ export function createRemediationActivities(deps: { orm: Orm }) {
         const execution = await em.findOne(ExecutionEntity, { id: input.executionId });
         if (!incident || incident.status === 'resolved') return false;
         return changeIncidentStatus(em, incident, 'resolved', {
-          message: `Resolved by runbook "${execution?.definition.name ?? 'runbook'}", started by its routing rule`,
+          message: `Resolved by runbook "${execution?.definition.name ?? 'runbook'}", started ${execution?.remediationPriority ? `by its priority ${execution.remediationPriority}` : 'by its routing rule'}`,
           data: { execution_id: input.executionId, automatic: true },
+          // The relay cancels automatic runs of incidents resolved another way; not this one.
+          eventData: { resolved_by_execution: input.executionId },
         });
       });
     },

@@ -93,6 +93,7 @@ import { createResponderService } from './services/responder.service.ts';
 import { createIncidentRoleService } from './services/incident-role.service.ts';
 import { createIncidentMergeService } from './services/incident-merge.service.ts';
 import { createIncidentLinkService } from './services/incident-link.service.ts';
+import { createPriorityRunbookService } from './services/priority-runbook.service.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createTxtLookup } from './services/sso/domain-verification.ts';
@@ -473,6 +474,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
+      priorityRunbooks: createPriorityRunbookService({ em }),
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,

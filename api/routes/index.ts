@@ -55,6 +55,8 @@ import { incidentRoleRoutes } from './incident-role.routes.ts';
 import type { IncidentMergeService } from '../services/incident-merge.service.ts';
 import type { IncidentLinkService } from '../services/incident-link.service.ts';
 import { incidentMergeRoutes } from './incident-merge.routes.ts';
+import type { PriorityRunbookService } from '../services/priority-runbook.service.ts';
+import { priorityRunbookRoutes } from './priority-runbook.routes.ts';
 import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { routingRuleRoutes } from './routing-rule.routes.ts';
 import type { InhibitionRuleService } from '../services/inhibition-rule.service.ts';
@@ -145,6 +147,7 @@ export interface ApiServices {
   calendarFeeds: CalendarFeedService;
   escalationPolicies: EscalationPolicyService;
   routingRules: RoutingRuleService;
+  priorityRunbooks: PriorityRunbookService;
   inhibitionRules: InhibitionRuleService;
   incidentAlerts: IncidentAlertService;
   incidentEscalations: IncidentEscalationService;
@@ -201,6 +204,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...escalationPolicyRoutes(services.escalationPolicies),
     ...teamRoutes(services.teams),
     ...routingRuleRoutes(services.routingRules),
+    ...priorityRunbookRoutes(services.priorityRunbooks),
     ...inhibitionRuleRoutes(services.inhibitionRules),
     ...incidentAlertRoutes(services.incidentAlerts),
     ...deliveryRoutes(services.deliveries),

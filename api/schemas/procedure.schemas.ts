@@ -10,6 +10,7 @@ import {
   StepInputSchema,
   WaitStepConfig,
 } from '../../shared/domain/procedure.ts';
+import { PRIORITIES } from '../../shared/domain/priority.ts';
 import type { ExecutionView } from '../../shared/db/access/executions.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp, type SameType } from './common.ts';
 
@@ -93,16 +94,27 @@ export const ExecutionSchema = z
     status: z.enum(EXECUTION_STATUSES),
     parameters: z.record(z.string(), z.unknown()),
     steps: z.array(ExecutionStepSchema),
-    started_by: z.uuid().nullable().describe('Who started it; null when a routing rule did (`routing_rule_id`)'),
+    started_by: z
+      .uuid()
+      .nullable()
+      .describe('Who started it; null when it started automatically (`routing_rule_id` or `priority_runbook`)'),
     routing_rule_id: z
       .uuid()
       .nullable()
-      .describe('The routing rule that started it when its incident opened (at most one such run per incident); null: started by a person'),
+      .describe(
+        'The routing rule that started it when its incident opened (at most one automatic run per incident); null: started by a person or a priority',
+      ),
+    priority_runbook: z
+      .enum(PRIORITIES)
+      .nullable()
+      .describe(
+        'The priority whose runbook started it, when its incident opened with that priority or was set to it later (at most one automatic run per incident); null: started by a person or a routing rule',
+      ),
     started_at: timestamp(),
     completed_at: timestamp().nullable(),
     workflow_id: z
       .string()
-      .describe('The Temporal workflow id: `execution:<id>`, or `remediation:<incident id>` for a run a routing rule started'),
+      .describe('The Temporal workflow id: `execution:<id>`, or `remediation:<incident id>` for a run started automatically'),
   })
   .meta({ id: 'Execution' });
 

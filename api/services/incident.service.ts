@@ -219,14 +219,18 @@ export function createIncidentService(deps: {
       field('title', input.title, 'title_changed', 'Title');
       field('description', input.description, 'description_changed', 'Description');
       field('severity', input.severity, 'severity_changed', 'Severity');
+      const priorityBefore = incident.priority ?? null;
       field('priority', input.priority, 'priority_changed', 'Priority');
+      // The relay starts the new priority's runbook, if it has one (worker/outbox/remediations.ts).
+      const priorityChange =
+        (incident.priority ?? null) !== priorityBefore ? { priority_changed: { from: priorityBefore, to: incident.priority ?? null } } : {};
       field('assigneeId', input.assignee_id, 'assignee_changed', 'Assignee');
       if (incident.assigneeId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
       if (input.tags !== undefined) {
         incident.tags = input.tags;
         changed = true;
       }
-      if (changed) recordDomainEvent(em, incident, 'incident.updated', { actor_id: actorId });
+      if (changed) recordDomainEvent(em, incident, 'incident.updated', { actor_id: actorId, ...priorityChange });
       const previousStatus = incident.status;
       const via = options.channel
         ? {

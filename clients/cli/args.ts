@@ -13,6 +13,7 @@ export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export const SEARCH_TYPES = ['incident', 'procedure', 'article', 'log'] as const;
 export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
 export const PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'] as const;
+type Priority = (typeof PRIORITIES)[number];
 /** An incident role's key: lower-case letters, digits and underscores (`incident_commander`, `scribe`, a custom role's). */
 const ROLE_KEY = /^[a-z][a-z0-9_]{1,49}$/;
 export const CONTACT_KINDS = ['email', 'webhook', 'push', 'sms', 'voice', 'slack', 'matrix'] as const;
@@ -37,6 +38,8 @@ export type Command =
   | { name: 'alert send'; integration: string; platform: Platform; file: string; secret?: string }
   | { name: 'runbook list'; limit: number }
   | { name: 'runbook run'; procedure: string; incident?: string; params: Record<string, string>; yes: boolean; notes?: string }
+  | { name: 'runbook priorities' }
+  | { name: 'runbook priority'; priority: Priority; procedure?: string; autoApprove: boolean; resolveIncident: boolean }
   | { name: 'search'; query: string; types?: string[]; mode?: string; limit: number }
   | { name: 'oncall'; schedule?: string; at?: string }
   | { name: 'incidents escalate'; id: string }
@@ -332,6 +335,38 @@ export const COMMANDS: Record<string, CommandSpec> = {
       yes: values.yes === true,
       notes: str(values.notes),
     }),
+  },
+  'runbook priorities': {
+    summary: 'The runbook each priority starts on incidents that open with it or are set to it',
+    usage: 'tocsin runbook priorities',
+    options: {},
+    positionals: [],
+    build: () => ({ name: 'runbook priorities' }),
+  },
+  'runbook priority': {
+    summary: "Set a priority's runbook, or remove it with --none",
+    usage: 'tocsin runbook priority P1..P5 (PROCEDURE [--auto-approve] [--keep-open] | --none)',
+    details: [
+      "PROCEDURE: the procedure's id or its exact name. It starts when an incident opens with the priority or is set to it,",
+      "once per incident; a routing rule's own runbook wins. Steps that change systems wait for approval unless --auto-approve;",
+      'its success resolves the incident unless --keep-open.',
+    ],
+    options: { 'auto-approve': { type: 'boolean' }, 'keep-open': { type: 'boolean' }, none: { type: 'boolean' } },
+    positionals: ['PRIORITY', '[PROCEDURE]'],
+    build: (values, [priority, procedure]) => {
+      const chosen = oneOf(priority, PRIORITIES, 'PRIORITY') as Priority;
+      if (values.none === true && procedure !== undefined) throw usageError('give a PROCEDURE or --none, not both');
+      if (values.none !== true && procedure === undefined) throw usageError('give a PROCEDURE, or --none to remove the runbook');
+      if (values.none === true && (values['auto-approve'] !== undefined || values['keep-open'] !== undefined))
+        throw usageError('--auto-approve and --keep-open go with a PROCEDURE');
+      return {
+        name: 'runbook priority',
+        priority: chosen,
+        ...(procedure !== undefined ? { procedure } : {}),
+        autoApprove: values['auto-approve'] === true,
+        resolveIncident: values['keep-open'] !== true,
+      };
+    },
   },
   search: {
     summary: 'Search incidents, procedures and articles by meaning and keywords',
@@ -782,7 +817,7 @@ function instant(value: string | undefined, flag: string): string | undefined {
 const GROUPS: Record<string, string> = {
   incidents: 'List, show, acknowledge, resolve, watch, merge and link incidents (also: tocsin incident ...)',
   alert: 'Send alerts to an integration',
-  runbook: 'List and run procedures (runbooks)',
+  runbook: "List and run procedures (runbooks); set each priority's runbook",
   silence: 'List, add and expire silences',
   contact: 'Your contact methods: add, verify, list and test them',
   heartbeat: "Heartbeats (dead man's switches): list, create and ping them",

@@ -8,6 +8,7 @@ import { runTeamCommand } from './team.ts';
 import { runUpdateCommand } from './update.ts';
 import { runPostmortemCommand } from './postmortem.ts';
 import { runMergeCommand } from './merge.ts';
+import { runPriorityRunbookCommand } from './priority-runbook.ts';
 import { runContactCommand } from './contact.ts';
 import { connectLive, type LiveEvent } from './live.ts';
 import {
@@ -145,6 +146,16 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'incidents links':
     case 'incidents unlink':
       return runMergeCommand(command, json, io, config);
+    case 'runbook priorities':
+      return runPriorityRunbookCommand(command, undefined, json, io, config);
+    case 'runbook priority':
+      return runPriorityRunbookCommand(
+        command,
+        command.procedure === undefined ? undefined : await resolveProcedure(api, config.url, command.procedure),
+        json,
+        io,
+        config,
+      );
     case 'oncall':
       return onCall(command, json, io, config, api);
     case 'incidents escalate': {

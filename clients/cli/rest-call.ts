@@ -3,12 +3,12 @@ import type { CliConfig } from './config-store.ts';
 import { userAgent } from './version.ts';
 
 /**
- * One API call with the saved API key and loose types (teams, status updates); `auth: false`
+ * One API call with the saved API key and loose types (teams, status updates, priority runbooks); `auth: false`
  * sends no key. Commands on the generated client use `createApi` (api.ts) instead.
  */
 export async function call<T>(
   config: CliConfig,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   auth = true,

@@ -29,6 +29,7 @@ import { SilencesPage } from './pages/Silences.tsx';
 import { HeartbeatsPage } from './pages/Heartbeats.tsx';
 import { TeamsPage } from './pages/Teams.tsx';
 import { StatusPageSettingsPage } from './pages/StatusPage.tsx';
+import { PriorityRunbooksPage } from './pages/PriorityRunbooks.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import './styles.css';
 
@@ -92,6 +93,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="admin/api-keys" element={<ApiKeysPage />} />
             <Route path="admin/sso" element={<SsoPage />} />
             <Route path="admin/settings" element={<SettingsPage />} />
+            <Route path="admin/priority-runbooks" element={<PriorityRunbooksPage />} />
             <Route path="admin/status-page" element={<StatusPageSettingsPage />} />
             <Route path="admin/channels" element={<ChannelConnectionsPage />} />
             <Route path="link-channel" element={<LinkChannelPage />} />

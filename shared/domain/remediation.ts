@@ -1,5 +1,7 @@
 // Kept free of Node built-ins and I/O: the remediation activity and its unit tests share it.
+import type { Priority } from './priority.ts';
 import type { StepDefinition } from './procedure.ts';
+import type { Remediation } from './routing.ts';
 
 /** Http methods that only read: a step using one changes nothing, so it never waits for approval. */
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD']);
@@ -12,7 +14,7 @@ export function changesSystems(step: Pick<StepDefinition, 'type' | 'config'>): b
 }
 
 /**
- * The steps a runbook started by a routing rule runs: the procedure's, with an approval step before
+ * The steps a runbook started automatically (by a routing rule or a priority) runs: the procedure's, with an approval step before
  * each that changes systems unless the rule auto-approves, or the procedure already asks for an
  * approval right before it. `newId` names the added steps (the caller's uuid source).
  */
@@ -27,7 +29,9 @@ export function remediationSteps(steps: readonly StepDefinition[], autoApprove: 
         name: `Approve: ${step.name}`.slice(0, 200),
         description: null,
         type: 'approval',
-        config: { instructions: `Started automatically by a routing rule. Approve to run "${step.name}", which changes systems.` },
+        config: {
+          instructions: `Started automatically when the incident opened or its priority was set. Approve to run "${step.name}", which changes systems.`,
+        },
       });
     }
     out.push({ ...step, position: out.length });
@@ -55,4 +59,33 @@ export function remediationParameters(incident: {
     severity: incident.severity,
     priority: incident.priority ?? '',
   };
+}
+
+/** A runbook an organization names for a priority (`/priority-runbooks/{priority}`). */
+export interface PriorityRunbook {
+  priority: Priority;
+  procedureId: string;
+  autoApprove: boolean;
+  resolves: boolean;
+}
+
+/** The automatic run an incident gets, and what started it: its routing rule, or its priority. */
+export type RemediationChoice = Remediation &
+  ({ source: 'routing_rule'; ruleId: string; priority: null } | { source: 'priority'; ruleId: null; priority: Priority });
+
+/**
+ * Which runbook starts on an incident: the routing rule's when it names one (the rule matched this
+ * incident's own alert, the priority's runbook is the organization-wide fallback), else the runbook of
+ * the incident's priority, else none. Either way one per incident: the first one started stays.
+ */
+export function chooseRemediation(
+  rule: { ruleId: string | null; remediation?: Remediation | null } | null | undefined,
+  byPriority: PriorityRunbook | null | undefined,
+): RemediationChoice | null {
+  if (rule?.ruleId && rule.remediation) return { ...rule.remediation, source: 'routing_rule', ruleId: rule.ruleId, priority: null };
+  if (byPriority) {
+    const { priority, procedureId, autoApprove, resolves } = byPriority;
+    return { procedureId, autoApprove, resolves, source: 'priority', ruleId: null, priority };
+  }
+  return null;
 }

@@ -73,7 +73,7 @@ export const workflowIds = {
   acknowledgement: (incidentId: string, cycle: number) => `acknowledgement:${incidentId}:${cycle}`,
   /** One per domain event that changes an incident's page messages: a replayed batch starts it once. */
   pageUpdates: (eventId: string) => `page-updates:${eventId}`,
-  /** One per incident: the runbook its routing rule starts when it opens (never a second for the same incident). */
+  /** One per incident: the runbook its routing rule or its priority starts (never a second for the same incident). */
   remediation: (incidentId: string) => `remediation:${incidentId}`,
   /** One per responder request: its pages, each sent once. */
   responderPage: (responderId: string) => `responder-page:${responderId}`,

@@ -1,6 +1,8 @@
 // The worker is SIGKILLed while new incidents are routed to a rule that starts a runbook, then
 // started again: every incident's runbook runs exactly once (one execution, one call to the system
 // it acts on), whether the relay had started it, committed its batch, or neither before the kill.
+// Then a priority's runbook waits for approval and its incident is resolved while the worker is
+// down: once the worker is back, the run is cancelled.
 import { jest } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -160,6 +162,55 @@ describe('fault: the worker is SIGKILLed while incidents open with a runbook rul
         unexpectedExits: [],
         workerStarts: 2,
       });
+
+      // Then a P1 runbook waiting for approval, its incident resolved by hand while the worker is
+      // down: the cancel waits in the outbox and reaches the run once the worker is back.
+      const send = async (method: 'PUT' | 'PATCH', path: string, payload: unknown) => {
+        const response = await fetch(`${stack.baseUrl}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...auth },
+          body: JSON.stringify(payload),
+        });
+        expect(response.status).toBe(200);
+      };
+      await send('PUT', '/api/v1/priority-runbooks/P1', { procedure_id: procedure.id, auto_approve: false });
+      const { data: incident } = await call<{ data: { id: string } }>(
+        stack.baseUrl,
+        '/api/v1/incidents',
+        { title: 'Primary database down', priority: 'P1', escalation_policy_id: policy.id },
+        auth,
+      );
+      await waitFor(
+        'the P1 runbook waiting for approval',
+        async () => {
+          const [row] = await stack.sql<{ n: number }>(
+            `select count(*)::int as n from executions e join execution_steps s on s.execution_id = e.id
+             where e.incident_id = $1 and e.remediation_priority = 'P1' and s.type = 'approval' and s.status = 'waiting'`,
+            [incident.id],
+          );
+          return (row?.n ?? 0) > 0 ? true : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 100 },
+      );
+      await stack.worker.kill();
+      await send('PATCH', `/api/v1/incidents/${incident.id}`, { status: 'resolved' });
+      await stack.worker.start();
+      const cancelled = await waitFor(
+        'the run cancelled after the restart',
+        async () => {
+          const [row] = await stack.sql<{ status: string; why: number }>(
+            `select e.status, (select count(*)::int from incident_timeline t where t.incident_id = e.incident_id
+               and t.message like 'Runbook "Restart the host" cancelled: the incident was resolved another way%') as why
+             from executions e where e.incident_id = $1`,
+            [incident.id],
+          );
+          return row?.status === 'cancelled' && row.why === 1 ? row : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 500 },
+      );
+      expect(cancelled).toEqual({ status: 'cancelled', why: 1 });
+      expect(target.hits.get(`/restart/${incident.id}`)).toBeUndefined();
+      expect(stack.unexpectedExits).toEqual([]);
       failed = false;
     } catch (error) {
       process.stdout.write(

@@ -4,7 +4,7 @@ import type { Orm } from '../../shared/db/orm.ts';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
-import { escalationCandidates } from '../../shared/db/access/incident-routing.ts';
+import { escalationCandidates, type EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
 import { subscribedIntegrations } from '../../shared/db/access/integrations.ts';
 import { insertNotifications, type InsertedNotification } from '../../shared/db/access/notifications.ts';
 import { claimUndispatchedEvents, markEventsDispatched } from '../../shared/db/access/outbox.ts';
@@ -27,6 +27,8 @@ import { fanOutAcknowledgements } from './acknowledgements.ts';
 import { planResponderPages } from './responders.ts';
 import type { responderPageWorkflow } from '../../workflows/responder-page.workflow.ts';
 import type { remediationWorkflow } from '../../workflows/remediation.workflow.ts';
+import { relayRemediations } from './remediations.ts';
+import type { RoutingDecision } from '../../shared/domain/routing.ts';
 import { planPageUpdates } from './page-updates.ts';
 import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.ts';
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
@@ -137,7 +139,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   // Keyed by the responder request: a replayed batch starts nobody twice.
   const startResponderPage = (input: Parameters<typeof responderPageWorkflow>[0]) =>
     startOnce('responderPageWorkflow', workflowIds.responderPage(input.responderId), input, pagingTaskQueue(deps.taskQueue));
-  // Keyed by the incident: however often a batch is replayed or a worker restarts, one runbook per incident.
+  // Keyed by the incident: however often a batch is replayed or a worker restarts, one automatic runbook per incident.
   const startRemediation = (input: Parameters<typeof remediationWorkflow>[0]) =>
     startOnce('remediationWorkflow', workflowIds.remediation(input.incidentId), input);
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
@@ -166,10 +168,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * that have a policy: without one nothing here touches Temporal. A signal to an escalation that
    * does not exist, or has ended, is no error; a replayed batch repeats signals, which are idempotent.
    */
-  async function escalate(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
+  async function escalate(
+    em: SqlEntityManager,
+    events: OutboxEvent[],
+  ): Promise<{ decisions: Map<string, RoutingDecision>; candidates: Map<string, EscalationCandidate> }> {
     const plan = planEscalations(events);
     const candidates = [...plan.open, ...plan.restart, ...plan.signals, ...plan.snoozes];
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return { decisions: new Map(), candidates: new Map() };
     const now = new Date();
     /** A cycle the relay meets as it begins: its level 1 is due, and a resolution since does not cancel it (decision 0020). */
     const due = (at: number) => (firstLevelDue(at, now.getTime()) ? { firstLevelDue: true } : {});
@@ -225,16 +230,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     await forEachBounded(manual, deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency, (input) =>
       openEscalation({ input, delayMs: 0 }),
     );
-    // Runbooks of the rules that routed them: one per incident, keyed by it (remediation.workflow.ts).
-    await forEachBounded(
-      opened.flatMap(({ organizationId, incidentId }) => {
-        const remediation = decisions.get(incidentId)?.remediation;
-        const ruleId = decisions.get(incidentId)?.ruleId;
-        return remediation && ruleId ? [{ organizationId, incidentId, ruleId, ...remediation }] : [];
-      }),
-      concurrency,
-      startRemediation,
-    );
     // New cycles: a reassignment, or an incident opened by hand for someone, pages its target even
     // without any policy (someone asked for it); a reopening pages what the incident paged before:
     // a routed incident, or one created by hand. Each pages its level 1 from here, as a new incident.
@@ -282,6 +277,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         }
       }
     });
+    return { decisions, candidates: byIncident };
   }
 
   /**
@@ -393,7 +389,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const events = await claimUndispatchedEvents(em, batchSize);
       if (events.length === 0) return 0;
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
-      await escalate(em, events);
+      const { decisions, candidates } = await escalate(em, events);
+      // Runbooks the routing rules or priorities start (one per incident), and runs of incidents resolved another way cancelled.
+      await relayRemediations({ temporal: deps.temporal, concurrency, start: startRemediation }, em, events, decisions, candidates);
       await forEachBounded(planResponderPages(events), concurrency, (start) => startResponderPage({ ...start, publicUrl: deps.publicUrl }));
       await postToChatFeeds(em, events);
       await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>

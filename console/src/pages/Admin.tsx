@@ -24,6 +24,7 @@ export function AdminFrame({ title, children }: { title: string; children: React
         <NavLink to="/admin/api-keys">API keys</NavLink>
         <NavLink to="/admin/sso">Single sign-on</NavLink>
         <NavLink to="/admin/settings">Organization</NavLink>
+        <NavLink to="/admin/priority-runbooks">Priority runbooks</NavLink>
         <NavLink to="/admin/channels">Chat and phone</NavLink>
       </nav>
       {children}

@@ -1,5 +1,6 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/core';
 import type { ExecutionStatus, StepStatus, StepType } from '../../domain/procedure.ts';
+import type { Priority } from '../../domain/priority.ts';
 import { ExecutionEntity, ExecutionStepEntity, type Execution, type ExecutionStep } from '../entities/index.ts';
 
 /**
@@ -18,6 +19,7 @@ export interface ExecutionView {
   steps: ExecutionStepView[];
   started_by: string | null;
   routing_rule_id: string | null;
+  priority_runbook: Priority | null;
   started_at: string;
   completed_at: string | null;
   workflow_id: string;
@@ -61,6 +63,7 @@ export function executionView(execution: Execution, steps: ExecutionStep[]): Exe
     steps: [...steps].sort((a, b) => a.position - b.position).map(executionStepView),
     started_by: execution.startedBy ?? null,
     routing_rule_id: execution.routingRuleId ?? null,
+    priority_runbook: execution.remediationPriority ?? null,
     started_at: execution.startedAt.toISOString(),
     completed_at: execution.completedAt?.toISOString() ?? null,
     workflow_id: execution.workflowId,

@@ -1,6 +1,7 @@
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import type { Urgency } from '../../domain/escalation.ts';
-import type { Severity } from '../../domain/incident.ts';
+import type { IncidentStatus, Severity } from '../../domain/incident.ts';
+import type { Priority } from '../../domain/priority.ts';
 import type { RoutingDecision } from '../../domain/routing.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 
@@ -23,6 +24,13 @@ export interface EscalationCandidate {
   org_has_policy: boolean;
   /** A grouped incident's first page waits until then (its group_wait); null: at once. */
   page_after: string | Date | null;
+  /** The incident's status and priority as read (before this batch's routing records a rule's priority). */
+  status: IncidentStatus;
+  priority: Priority | null;
+  /** The organization's runbook per priority (`/priority-runbooks`); null when it has none. */
+  priority_runbooks: Partial<Record<Priority, { procedure_id: string; auto_approve: boolean; resolve_incident: boolean }>> | null;
+  /** Whether an automatic run (a routing rule's or a priority's) of the incident has not ended. */
+  remediation_running: boolean;
 }
 
 /** The incidents among `candidates` (each with its organization), one row each; those of another organization are absent. */
@@ -35,7 +43,13 @@ export async function escalationCandidates(
     `select distinct on (c.incident_id) c.incident_id, inc.integration_id, inc.labels, inc.severity, inc.source,
        i.escalation_policy_id as integration_policy_id, t.default_escalation_policy_id as team_policy_id, d.id as default_policy_id,
        inc.escalation_policy_id as incident_policy_id, inc.urgency, inc.escalation_cycle, inc.page_after,
-       exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
+       exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy,
+       inc.status, inc.priority,
+       (select jsonb_object_agg(pr.priority, jsonb_build_object('procedure_id', pr.procedure_id, 'auto_approve', pr.auto_approve,
+          'resolve_incident', pr.resolve_incident)) from priority_runbooks pr where pr.organization_id = c.organization_id) as priority_runbooks,
+       exists (select 1 from executions e where e.incident_id = inc.id and e.organization_id = c.organization_id
+          and (e.routing_rule_id is not null or e.remediation_priority is not null)
+          and e.status not in ('completed', 'failed', 'cancelled')) as remediation_running
      from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
      join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
      left join integrations i on i.id = inc.integration_id and i.organization_id = c.organization_id

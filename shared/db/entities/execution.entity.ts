@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ExecutionStatus } from '../../domain/procedure.ts';
 import type { ProcedureSnapshot } from '../../domain/procedure.ts';
+import type { Priority } from '../../domain/priority.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -31,6 +32,8 @@ export const ExecutionEntity = defineEntity({
     startedBy: p.uuid().nullable(),
     /** Set on a run a routing rule started when the incident opened (at most one per incident). */
     routingRuleId: p.uuid().nullable(),
+    /** Set on a run its incident's priority started (the organization's runbook for that priority). */
+    remediationPriority: p.string().length(2).$type<Priority>().nullable(),
     startedAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     updatedAt: p

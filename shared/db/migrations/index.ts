@@ -55,6 +55,7 @@ import { Migration20261231150000StatusPages } from './20261231150000-status-page
 import { Migration20261231160000Postmortems } from './20261231160000-postmortems.migration.ts';
 import { Migration20261231170000IncidentMergesAndLinks } from './20261231170000-incident-merges-and-links.migration.ts';
 import { Migration20261231190000ChatFeedPending } from './20261231190000-chat-feed-pending.migration.ts';
+import { Migration20261231180000PriorityRunbooks } from './20261231180000-priority-runbooks.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -116,4 +117,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231150000-status-pages', class: Migration20261231150000StatusPages },
   { name: '20261231160000-postmortems', class: Migration20261231160000Postmortems },
   { name: '20261231170000-incident-merges-and-links', class: Migration20261231170000IncidentMergesAndLinks },
+  { name: '20261231180000-priority-runbooks', class: Migration20261231180000PriorityRunbooks },
   { name: '20261231190000-chat-feed-pending', class: Migration20261231190000ChatFeedPending }];

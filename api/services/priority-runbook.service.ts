@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ProcedureEntity } from '../../shared/db/entities/index.ts';
+import {
+  deletePriorityRunbook,
+  priorityRunbook,
+  priorityRunbooks,
+  upsertPriorityRunbook,
+  type PriorityRunbookRow,
+} from '../../shared/db/access/priority-runbooks.ts';
+import type { Priority } from '../../shared/domain/priority.ts';
+import { AppError, NotFoundError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth-context.ts';
+import type { PriorityRunbookView } from '../schemas/priority-runbook.schemas.ts';
+
+export type PriorityRunbookService = ReturnType<typeof createPriorityRunbookService>;
+
+const view = (row: PriorityRunbookRow): PriorityRunbookView => ({
+  priority: row.priority,
+  procedure_id: row.procedure_id,
+  procedure_name: row.procedure_name,
+  auto_approve: row.auto_approve,
+  resolve_incident: row.resolve_incident,
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+/**
+ * An organization's runbook per priority: started by the outbox relay when an incident opens with
+ * that priority or is set to it (worker/outbox/remediations.ts), unless its routing rule named one.
+ */
+export function createPriorityRunbookService(deps: { em: () => EntityManager }) {
+  return {
+    async list(auth: AuthContext): Promise<PriorityRunbookView[]> {
+      return (await priorityRunbooks(deps.em(), auth.organizationId)).map(view);
+    },
+
+    async get(auth: AuthContext, priority: Priority): Promise<PriorityRunbookView> {
+      const row = await priorityRunbook(deps.em(), auth.organizationId, priority);
+      if (!row) throw new NotFoundError('Priority runbook');
+      return view(row);
+    },
+
+    async put(
+      auth: AuthContext,
+      priority: Priority,
+      input: { procedure_id: string; auto_approve: boolean; resolve_incident: boolean },
+    ): Promise<PriorityRunbookView> {
+      return deps.em().transactional(async (em) => {
+        // The tenant filter limits the lookup to the caller's organization.
+        if (!(await em.count(ProcedureEntity, { id: input.procedure_id })))
+          throw new AppError('NOT_FOUND', 'procedure_id: no such procedure in this organization');
+        await upsertPriorityRunbook(em, auth.organizationId, {
+          priority,
+          procedureId: input.procedure_id,
+          autoApprove: input.auto_approve,
+          resolves: input.resolve_incident,
+        });
+        return view((await priorityRunbook(em, auth.organizationId, priority)) as PriorityRunbookRow);
+      });
+    },
+
+    async remove(auth: AuthContext, priority: Priority): Promise<void> {
+      if (!(await deletePriorityRunbook(deps.em(), auth.organizationId, priority))) throw new NotFoundError('Priority runbook');
+    },
+  };
+}
