@@ -209,6 +209,7 @@ from .decline_responder_request_response_200_meta import DeclineResponderRequest
 from .decline_schedule_swap_request_response_200 import DeclineScheduleSwapRequestResponse200
 from .decline_schedule_swap_request_response_200_meta import DeclineScheduleSwapRequestResponse200Meta
 from .delete_channel_connection_kind import DeleteChannelConnectionKind
+from .delete_priority_runbook_priority import DeletePriorityRunbookPriority
 from .error import Error
 from .error_code import ErrorCode
 from .error_errors_item import ErrorErrorsItem
@@ -232,6 +233,7 @@ from .execute_procedure_response_201 import ExecuteProcedureResponse201
 from .execute_procedure_response_201_meta import ExecuteProcedureResponse201Meta
 from .execution import Execution
 from .execution_parameters import ExecutionParameters
+from .execution_priority_runbook_type_0 import ExecutionPriorityRunbookType0
 from .execution_status import ExecutionStatus
 from .execution_step import ExecutionStep
 from .execution_step_status import ExecutionStepStatus
@@ -286,6 +288,9 @@ from .get_postmortem_action_item_response_200 import GetPostmortemActionItemResp
 from .get_postmortem_action_item_response_200_meta import GetPostmortemActionItemResponse200Meta
 from .get_postmortem_response_200 import GetPostmortemResponse200
 from .get_postmortem_response_200_meta import GetPostmortemResponse200Meta
+from .get_priority_runbook_priority import GetPriorityRunbookPriority
+from .get_priority_runbook_response_200 import GetPriorityRunbookResponse200
+from .get_priority_runbook_response_200_meta import GetPriorityRunbookResponse200Meta
 from .get_procedure_response_200 import GetProcedureResponse200
 from .get_procedure_response_200_meta import GetProcedureResponse200Meta
 from .get_routing_rule_response_200 import GetRoutingRuleResponse200
@@ -471,6 +476,8 @@ from .list_notifications_response_200_meta import ListNotificationsResponse200Me
 from .list_notifications_unread import ListNotificationsUnread
 from .list_postmortem_action_items_response_200 import ListPostmortemActionItemsResponse200
 from .list_postmortem_action_items_response_200_meta import ListPostmortemActionItemsResponse200Meta
+from .list_priority_runbooks_response_200 import ListPriorityRunbooksResponse200
+from .list_priority_runbooks_response_200_meta import ListPriorityRunbooksResponse200Meta
 from .list_procedures_response_200 import ListProceduresResponse200
 from .list_procedures_response_200_meta import ListProceduresResponse200Meta
 from .list_routing_rules_response_200 import ListRoutingRulesResponse200
@@ -575,6 +582,8 @@ from .preview_silence_response_200 import PreviewSilenceResponse200
 from .preview_silence_response_200_data import PreviewSilenceResponse200Data
 from .preview_silence_response_200_data_open_incidents_item import PreviewSilenceResponse200DataOpenIncidentsItem
 from .preview_silence_response_200_meta import PreviewSilenceResponse200Meta
+from .priority_runbook import PriorityRunbook
+from .priority_runbook_priority import PriorityRunbookPriority
 from .procedure import Procedure
 from .procedure_step import ProcedureStep
 from .procedure_step_type import ProcedureStepType
@@ -582,6 +591,10 @@ from .put_channel_connection_input import PutChannelConnectionInput
 from .put_channel_connection_kind import PutChannelConnectionKind
 from .put_channel_connection_response_200 import PutChannelConnectionResponse200
 from .put_channel_connection_response_200_meta import PutChannelConnectionResponse200Meta
+from .put_priority_runbook_body import PutPriorityRunbookBody
+from .put_priority_runbook_priority import PutPriorityRunbookPriority
+from .put_priority_runbook_response_200 import PutPriorityRunbookResponse200
+from .put_priority_runbook_response_200_meta import PutPriorityRunbookResponse200Meta
 from .put_status_page_settings_body import PutStatusPageSettingsBody
 from .put_status_page_settings_response_200 import PutStatusPageSettingsResponse200
 from .put_status_page_settings_response_200_meta import PutStatusPageSettingsResponse200Meta
@@ -1114,6 +1127,7 @@ __all__ = (
     "DeclineScheduleSwapRequestResponse200",
     "DeclineScheduleSwapRequestResponse200Meta",
     "DeleteChannelConnectionKind",
+    "DeletePriorityRunbookPriority",
     "Error",
     "ErrorCode",
     "ErrorErrorsItem",
@@ -1137,6 +1151,7 @@ __all__ = (
     "ExecuteProcedureResponse201Meta",
     "Execution",
     "ExecutionParameters",
+    "ExecutionPriorityRunbookType0",
     "ExecutionStatus",
     "ExecutionStep",
     "ExecutionStepStatus",
@@ -1191,6 +1206,9 @@ __all__ = (
     "GetPostmortemActionItemResponse200Meta",
     "GetPostmortemResponse200",
     "GetPostmortemResponse200Meta",
+    "GetPriorityRunbookPriority",
+    "GetPriorityRunbookResponse200",
+    "GetPriorityRunbookResponse200Meta",
     "GetProcedureResponse200",
     "GetProcedureResponse200Meta",
     "GetRoutingRuleResponse200",
@@ -1374,6 +1392,8 @@ __all__ = (
     "ListNotificationsUnread",
     "ListPostmortemActionItemsResponse200",
     "ListPostmortemActionItemsResponse200Meta",
+    "ListPriorityRunbooksResponse200",
+    "ListPriorityRunbooksResponse200Meta",
     "ListProceduresResponse200",
     "ListProceduresResponse200Meta",
     "ListRoutingRulesResponse200",
@@ -1478,6 +1498,8 @@ __all__ = (
     "PreviewSilenceResponse200Data",
     "PreviewSilenceResponse200DataOpenIncidentsItem",
     "PreviewSilenceResponse200Meta",
+    "PriorityRunbook",
+    "PriorityRunbookPriority",
     "Procedure",
     "ProcedureStep",
     "ProcedureStepType",
@@ -1485,6 +1507,10 @@ __all__ = (
     "PutChannelConnectionKind",
     "PutChannelConnectionResponse200",
     "PutChannelConnectionResponse200Meta",
+    "PutPriorityRunbookBody",
+    "PutPriorityRunbookPriority",
+    "PutPriorityRunbookResponse200",
+    "PutPriorityRunbookResponse200Meta",
     "PutStatusPageSettingsBody",
     "PutStatusPageSettingsResponse200",
     "PutStatusPageSettingsResponse200Meta",

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.execution_priority_runbook_type_0 import ExecutionPriorityRunbookType0
 from ..models.execution_status import ExecutionStatus
 
 if TYPE_CHECKING:
@@ -29,13 +30,17 @@ class Execution:
         status (ExecutionStatus):
         parameters (ExecutionParameters):
         steps (list[ExecutionStep]):
-        started_by (None | UUID): Who started it; null when a routing rule did (`routing_rule_id`)
-        routing_rule_id (None | UUID): The routing rule that started it when its incident opened (at most one such run
-            per incident); null: started by a person
+        started_by (None | UUID): Who started it; null when it started automatically (`routing_rule_id` or
+            `priority_runbook`)
+        routing_rule_id (None | UUID): The routing rule that started it when its incident opened (at most one automatic
+            run per incident); null: started by a person or a priority
+        priority_runbook (ExecutionPriorityRunbookType0 | None): The priority whose runbook started it, when its
+            incident opened with that priority or was set to it later (at most one automatic run per incident); null:
+            started by a person or a routing rule
         started_at (datetime.datetime): ISO 8601 UTC timestamp
         completed_at (datetime.datetime | None):
-        workflow_id (str): The Temporal workflow id: `execution:<id>`, or `remediation:<incident id>` for a run a
-            routing rule started
+        workflow_id (str): The Temporal workflow id: `execution:<id>`, or `remediation:<incident id>` for a run started
+            automatically
     """
 
     id: UUID
@@ -48,6 +53,7 @@ class Execution:
     steps: list[ExecutionStep]
     started_by: None | UUID
     routing_rule_id: None | UUID
+    priority_runbook: ExecutionPriorityRunbookType0 | None
     started_at: datetime.datetime
     completed_at: datetime.datetime | None
     workflow_id: str
@@ -88,6 +94,12 @@ class Execution:
         else:
             routing_rule_id = self.routing_rule_id
 
+        priority_runbook: None | str
+        if isinstance(self.priority_runbook, ExecutionPriorityRunbookType0):
+            priority_runbook = self.priority_runbook.value
+        else:
+            priority_runbook = self.priority_runbook
+
         started_at = self.started_at.isoformat()
 
         completed_at: None | str
@@ -112,6 +124,7 @@ class Execution:
                 "steps": steps,
                 "started_by": started_by,
                 "routing_rule_id": routing_rule_id,
+                "priority_runbook": priority_runbook,
                 "started_at": started_at,
                 "completed_at": completed_at,
                 "workflow_id": workflow_id,
@@ -190,6 +203,21 @@ class Execution:
 
         routing_rule_id = _parse_routing_rule_id(d.pop("routing_rule_id"))
 
+        def _parse_priority_runbook(data: object) -> ExecutionPriorityRunbookType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_runbook_type_0 = ExecutionPriorityRunbookType0(data)
+
+                return priority_runbook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ExecutionPriorityRunbookType0 | None, data)
+
+        priority_runbook = _parse_priority_runbook(d.pop("priority_runbook"))
+
         started_at = datetime.datetime.fromisoformat(d.pop("started_at"))
 
         def _parse_completed_at(data: object) -> datetime.datetime | None:
@@ -220,6 +248,7 @@ class Execution:
             steps=steps,
             started_by=started_by,
             routing_rule_id=routing_rule_id,
+            priority_runbook=priority_runbook,
             started_at=started_at,
             completed_at=completed_at,
             workflow_id=workflow_id,
