@@ -84,6 +84,11 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   // A status page component maps integrations and routing rules of the organization.
   createStatusPageComponent: 'integrations and routing rules of the organization',
   updateStatusPageComponent: 'integrations and routing rules of the organization',
+  // A postmortem action item's owner is a member of the organization.
+  addPostmortemActionItem: 'an owner who is a member of the organization',
+  updatePostmortemActionItem: 'an owner who is a member of the organization',
+  // A link relates two incidents: the body's incident is not the one in the path.
+  createIncidentLink: 'an incident other than the one in the path',
   // Twilio's form posts carry each parameter once: a repeated key is no request Twilio sends, and
   // a form body's schema cannot say "each key once".
   twilioInboundSms: 'each form parameter once',
