@@ -98,7 +98,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/plan-quota.ts',
   'api/services/postmortem-action-items.ts',
   'api/services/postmortem.service.ts',
-  'api/services/priority-runbook.service.ts',
   'api/services/procedure.service.ts',
   'api/services/rate-limit.service.ts',
   'api/services/responder.service.ts',

@@ -111,6 +111,7 @@ import { createIncidentDetailReads, createIncidentStore } from '../shared/db/acc
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
+import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -474,7 +475,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
-      priorityRunbooks: createPriorityRunbookService({ em }),
+      priorityRunbooks: createPriorityRunbookService({ runbooks: () => createPriorityRunbookStore(em()) }),
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
