@@ -112,6 +112,7 @@ import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
 import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
+import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -485,7 +486,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         em,
         onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
       }),
-      incidentLinks: createIncidentLinkService({ em }),
+      incidentLinks: createIncidentLinkService({ links: () => createIncidentLinkStore(em()) }),
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({
