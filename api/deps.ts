@@ -113,6 +113,7 @@ import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
 import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
+import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -483,7 +484,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
       incidentRoles: createIncidentRoleService({ em }),
       incidentMerges: createIncidentMergeService({
-        em,
+        merges: () => createIncidentMergeStore(em()),
         onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
       }),
       incidentLinks: createIncidentLinkService({ links: () => createIncidentLinkStore(em()) }),
