@@ -111,6 +111,9 @@ import { createIncidentDetailReads, createIncidentStore } from '../shared/db/acc
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
+import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
+import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
+import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -474,17 +477,17 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
-      priorityRunbooks: createPriorityRunbookService({ em }),
+      priorityRunbooks: createPriorityRunbookService({ runbooks: () => createPriorityRunbookStore(em()) }),
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
       responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
       incidentRoles: createIncidentRoleService({ em }),
       incidentMerges: createIncidentMergeService({
-        em,
+        merges: () => createIncidentMergeStore(em()),
         onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
       }),
-      incidentLinks: createIncidentLinkService({ em }),
+      incidentLinks: createIncidentLinkService({ links: () => createIncidentLinkStore(em()) }),
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({

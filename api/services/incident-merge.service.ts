@@ -1,15 +1,6 @@
-import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { IncidentEntity, type Incident } from '../../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/access/incidents.ts';
-import {
-  activeMergeOfSource,
-  copyRespondersToTarget,
-  copyTimelineToTarget,
-  mergesOf,
-  recordMerge,
-  reverseMerge,
-  type MergeRow,
-} from '../../shared/db/access/incident-merges.ts';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { Incident } from '../../shared/db/entities/index.ts';
+import type { IncidentMergeStore, MergeRow } from '../../shared/db/access/incident-merges.ts';
 import { mergeRefusal, UNMERGE_WINDOW_MS, unmergeRefusal } from '../../shared/domain/incident-merge.ts';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -47,7 +38,7 @@ const isOpenKeyConflict = (error: unknown) =>
  * UNMERGE_WINDOW_MS: the source's alerts go back and it returns to the status it had.
  */
 export function createIncidentMergeService(deps: {
-  em: () => EntityManager;
+  merges: () => IncidentMergeStore;
   /** What resolving an incident by hand tells ingestion (incident.service.ts `onResolved`). */
   onResolved: (incident: Incident) => Promise<void>;
   now?: () => Date;
@@ -57,13 +48,8 @@ export function createIncidentMergeService(deps: {
   return {
     async merge(auth: AuthContext, targetId: string, sourceIds: string[]): Promise<MergeIncidentsResult> {
       const resolved: Incident[] = [];
-      await deps.em().transactional(async (em) => {
-        // Locked in id order, so two merges of overlapping incidents wait instead of deadlocking.
-        const locked = await em.find(
-          IncidentEntity,
-          { id: { $in: [targetId, ...sourceIds] } },
-          { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
-        );
+      await deps.merges().transaction(auth.organizationId, async (unit) => {
+        const locked = await unit.lockIncidents([targetId, ...sourceIds]);
         const byId = new Map(locked.map((incident) => [incident.id.toLowerCase(), incident]));
         const target = byId.get(targetId.toLowerCase());
         if (!target) throw new NotFoundError('Incident');
@@ -81,19 +67,19 @@ export function createIncidentMergeService(deps: {
 
         for (const source of sources) {
           const previous = source.status;
-          await copyTimelineToTarget(em, auth.organizationId, {
+          await unit.copyTimelineToTarget({
             sourceId: source.id,
             targetId: target.id,
             prefix: `[merged from ${quoted(source.title)}] `,
           });
-          const { alerts, counted } = await recordMerge(em, auth.organizationId, {
+          const { alerts, counted } = await unit.recordMerge({
             targetId: target.id,
             sourceId: source.id,
             sourceStatus: previous,
             sourceFingerprint: source.fingerprint ?? null,
             actorId: auth.userId,
           });
-          await copyRespondersToTarget(em, auth.organizationId, {
+          await unit.copyRespondersToTarget({
             sourceId: source.id,
             targetId: target.id,
             sourceAssigneeId: source.assigneeId ?? null,
@@ -104,23 +90,21 @@ export function createIncidentMergeService(deps: {
           const merged = { merged_into: target.id, previous_status: previous, alerts };
           const message = `Merged into ${quoted(target.title)}`;
           // The ordinary resolve: the relay ends its escalation from the `incident.resolved` event.
-          if (changeIncidentStatus(em, source, 'resolved', { actorId: auth.userId, type: 'merged', message, data: merged }))
-            resolved.push(source);
-          else addTimelineEntry(em, source, { type: 'merged', message, actorId: auth.userId, data: merged });
-          recordDomainEvent(em, source, 'incident.updated', { actor_id: auth.userId, merged_into: target.id });
-          addTimelineEntry(em, target, {
+          if (unit.changeStatus(source, 'resolved', { actorId: auth.userId, type: 'merged', message, data: merged })) resolved.push(source);
+          else unit.addTimelineEntry(source, { type: 'merged', message, actorId: auth.userId, data: merged });
+          unit.recordEvent(source, 'incident.updated', { actor_id: auth.userId, merged_into: target.id });
+          unit.addTimelineEntry(target, {
             type: 'merged',
             message: `Incident ${quoted(source.title)} merged into this one (${alerts} alert${alerts === 1 ? '' : 's'})`,
             actorId: auth.userId,
             data: { source_incident_id: source.id, previous_status: previous, alerts },
           });
         }
-        recordDomainEvent(em, target, 'incident.updated', { actor_id: auth.userId, merged_sources: sources.map((source) => source.id) });
-        await em.flush();
+        unit.recordEvent(target, 'incident.updated', { actor_id: auth.userId, merged_sources: sources.map((source) => source.id) });
       });
       // Per-key ingestion workflows still draining for a source end, as after any resolve by hand.
       for (const source of resolved) await deps.onResolved(source);
-      const rows = await mergesOf(deps.em(), auth.organizationId, targetId);
+      const rows = (await deps.merges().mergesOf(auth.organizationId, targetId)) ?? [];
       const wanted = sourceIds.map((id) => id.toLowerCase());
       return {
         target_incident_id: targetId,
@@ -133,47 +117,42 @@ export function createIncidentMergeService(deps: {
 
     async unmerge(auth: AuthContext, targetId: string, sourceId: string): Promise<IncidentMergeView> {
       try {
-        await deps.em().transactional(async (em) => {
-          const locked = await em.find(
-            IncidentEntity,
-            { id: { $in: [targetId, sourceId] } },
-            { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
-          );
+        await deps.merges().transaction(auth.organizationId, async (unit) => {
+          const locked = await unit.lockIncidents([targetId, sourceId]);
           const target = locked.find((incident) => incident.id === targetId.toLowerCase());
           const source = locked.find((incident) => incident.id === sourceId.toLowerCase());
           if (!target) throw new NotFoundError('Incident');
           if (!source) throw new NotFoundError(`Incident ${sourceId}`);
-          const merge = await activeMergeOfSource(em, auth.organizationId, source.id);
+          const merge = await unit.activeMergeOfSource(source.id);
           if (!merge || merge.target_incident_id !== target.id) throw new NotFoundError('Merge of that incident into this one');
           const refusal = unmergeRefusal({ mergedAt: new Date(merge.merged_at), unmergedAt: null }, now());
           if (refusal) throw new ConflictError(refusal);
           // Its alerts moved on with the target's: undo the target's own merge first.
           if (target.mergedIntoId) throw new ConflictError('This incident was itself merged into another: unmerge it from that one first');
 
-          const { alerts: back, counted } = await reverseMerge(em, auth.organizationId, merge, auth.userId);
+          const { alerts: back, counted } = await unit.reverseMerge(merge, auth.userId);
           target.alertCount = Math.max(0, target.alertCount - counted);
           source.alertCount += counted;
           source.mergedIntoId = null;
           const data = { unmerged_from: target.id, alerts: back, status: merge.source_status };
           const message = `Unmerged from ${quoted(target.title)}: back to ${merge.source_status}`;
-          if (!changeIncidentStatus(em, source, merge.source_status, { actorId: auth.userId, type: 'unmerged', message, data }))
-            addTimelineEntry(em, source, { type: 'unmerged', message, actorId: auth.userId, data });
-          recordDomainEvent(em, source, 'incident.updated', { actor_id: auth.userId, unmerged_from: target.id });
-          addTimelineEntry(em, target, {
+          if (!unit.changeStatus(source, merge.source_status, { actorId: auth.userId, type: 'unmerged', message, data }))
+            unit.addTimelineEntry(source, { type: 'unmerged', message, actorId: auth.userId, data });
+          unit.recordEvent(source, 'incident.updated', { actor_id: auth.userId, unmerged_from: target.id });
+          unit.addTimelineEntry(target, {
             type: 'unmerged',
             message: `Incident ${quoted(source.title)} unmerged: its ${back} alert${back === 1 ? '' : 's'} went back to it`,
             actorId: auth.userId,
             data: { source_incident_id: source.id, alerts: back },
           });
-          recordDomainEvent(em, target, 'incident.updated', { actor_id: auth.userId, unmerged_source: source.id });
-          await em.flush();
+          unit.recordEvent(target, 'incident.updated', { actor_id: auth.userId, unmerged_source: source.id });
         });
       } catch (error) {
         if (isOpenKeyConflict(error))
           throw new ConflictError('Another open incident now holds this incident’s dedup key: resolve or merge it first');
         throw error;
       }
-      const rows = await mergesOf(deps.em(), auth.organizationId, targetId);
+      const rows = (await deps.merges().mergesOf(auth.organizationId, targetId)) ?? [];
       const row = rows.find((merge) => merge.source_incident_id === sourceId.toLowerCase());
       if (!row) throw new NotFoundError('Merge');
       return mergeView(row);
@@ -181,9 +160,9 @@ export function createIncidentMergeService(deps: {
 
     /** The incident's merges either way: sources merged into it, and the incident it was merged into; newest first. */
     async list(auth: AuthContext, incidentId: string): Promise<IncidentMergeView[]> {
-      const em = deps.em();
-      if (!(await em.findOne(IncidentEntity, { id: incidentId }, { fields: ['id'] }))) throw new NotFoundError('Incident');
-      return (await mergesOf(em, auth.organizationId, incidentId)).map(mergeView);
+      const rows = await deps.merges().mergesOf(auth.organizationId, incidentId);
+      if (!rows) throw new NotFoundError('Incident');
+      return rows.map(mergeView);
     },
   };
 }

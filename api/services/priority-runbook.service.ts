@@ -1,12 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { ProcedureEntity } from '../../shared/db/entities/index.ts';
-import {
-  deletePriorityRunbook,
-  priorityRunbook,
-  priorityRunbooks,
-  upsertPriorityRunbook,
-  type PriorityRunbookRow,
-} from '../../shared/db/access/priority-runbooks.ts';
+import type { PriorityRunbookRow, PriorityRunbookStore } from '../../shared/db/access/priority-runbooks.ts';
 import type { Priority } from '../../shared/domain/priority.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -28,14 +20,14 @@ const view = (row: PriorityRunbookRow): PriorityRunbookView => ({
  * An organization's runbook per priority: started by the outbox relay when an incident opens with
  * that priority or is set to it (worker/outbox/remediations.ts), unless its routing rule named one.
  */
-export function createPriorityRunbookService(deps: { em: () => EntityManager }) {
+export function createPriorityRunbookService(deps: { runbooks: () => PriorityRunbookStore }) {
   return {
     async list(auth: AuthContext): Promise<PriorityRunbookView[]> {
-      return (await priorityRunbooks(deps.em(), auth.organizationId)).map(view);
+      return (await deps.runbooks().list(auth.organizationId)).map(view);
     },
 
     async get(auth: AuthContext, priority: Priority): Promise<PriorityRunbookView> {
-      const row = await priorityRunbook(deps.em(), auth.organizationId, priority);
+      const row = await deps.runbooks().find(auth.organizationId, priority);
       if (!row) throw new NotFoundError('Priority runbook');
       return view(row);
     },
@@ -45,22 +37,18 @@ export function createPriorityRunbookService(deps: { em: () => EntityManager }) 
       priority: Priority,
       input: { procedure_id: string; auto_approve: boolean; resolve_incident: boolean },
     ): Promise<PriorityRunbookView> {
-      return deps.em().transactional(async (em) => {
-        // The tenant filter limits the lookup to the caller's organization.
-        if (!(await em.count(ProcedureEntity, { id: input.procedure_id })))
-          throw new AppError('NOT_FOUND', 'procedure_id: no such procedure in this organization');
-        await upsertPriorityRunbook(em, auth.organizationId, {
-          priority,
-          procedureId: input.procedure_id,
-          autoApprove: input.auto_approve,
-          resolves: input.resolve_incident,
-        });
-        return view((await priorityRunbook(em, auth.organizationId, priority)) as PriorityRunbookRow);
+      const row = await deps.runbooks().put(auth.organizationId, {
+        priority,
+        procedureId: input.procedure_id,
+        autoApprove: input.auto_approve,
+        resolves: input.resolve_incident,
       });
+      if (!row) throw new AppError('NOT_FOUND', 'procedure_id: no such procedure in this organization');
+      return view(row);
     },
 
     async remove(auth: AuthContext, priority: Priority): Promise<void> {
-      if (!(await deletePriorityRunbook(deps.em(), auth.organizationId, priority))) throw new NotFoundError('Priority runbook');
+      if (!(await deps.runbooks().remove(auth.organizationId, priority))) throw new NotFoundError('Priority runbook');
     },
   };
 }

@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import type { IncidentLinkKind } from '../../domain/incident-merge.ts';
 import { uuidv7 } from '../../uuidv7.ts';
+import { IncidentEntity, type Incident } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
+import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
 
 // Links between two incidents of an organization; each statement matches the organization explicitly.
 
@@ -60,4 +63,90 @@ export async function deleteLink(
     [organizationId, linkId, incidentId, incidentId],
   );
   return row;
+}
+
+/** What each side's timeline says about a link added or removed, given both incidents (the link's id and kind are added to `data`). */
+export type LinkNarration = (pair: { incident: LinkedIncident; other: LinkedIncident }) => {
+  incident: { message: string; data: Record<string, unknown> };
+  other: { message: string; data: Record<string, unknown> };
+};
+
+export interface LinkedIncident {
+  id: string;
+  title: string;
+}
+
+/** Every read and write is confined to the organization given. */
+export interface IncidentLinkStore {
+  /** The incident's links; undefined when the incident is not the organization's. */
+  list(organizationId: string, incidentId: string): Promise<IncidentLinkRow[] | undefined>;
+  /**
+   * Links two of the organization's incidents, with an entry on both timelines and an
+   * `incident.updated` event for each, in one transaction; nothing is written unless it is `linked`.
+   */
+  link(
+    organizationId: string,
+    link: { incidentId: string; linkedIncidentId: string; kind: IncidentLinkKind; createdBy: string | null },
+    narrate: LinkNarration,
+  ): Promise<{ outcome: 'linked'; link: IncidentLinkRow } | { outcome: 'incident-not-found' | 'linked-not-found' | 'linked-already' }>;
+  /** Removes a link of the incident (from either side), noting it on both timelines; false when it has none of that id. */
+  unlink(organizationId: string, incidentId: string, linkId: string, actorId: string | null, narrate: LinkNarration): Promise<boolean>;
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+/** Links between an organization's incidents (`incident_links`), and what they leave on both incidents. */
+export function createIncidentLinkStore(em: EntityManager): IncidentLinkStore {
+  const loadPair = async (tx: EntityManager, organizationId: string, incidentId: string, otherId: string) => {
+    const found = await tx.find(IncidentEntity, { id: { $in: [incidentId, otherId] }, organization: organizationId }, unscoped);
+    return {
+      incident: found.find((row) => row.id === incidentId.toLowerCase()),
+      other: found.find((row) => row.id === otherId.toLowerCase()),
+    };
+  };
+  const note = (
+    tx: EntityManager,
+    pair: { incident: Incident; other: Incident },
+    narrate: LinkNarration,
+    event: { actorId: string | null; linkId: string; kind: IncidentLinkKind },
+  ) => {
+    const notes = narrate(pair);
+    for (const side of ['incident', 'other'] as const) {
+      const data = { link_id: event.linkId, kind: event.kind, ...notes[side].data };
+      addTimelineEntry(tx, pair[side], { type: 'link', actorId: event.actorId, message: notes[side].message, data });
+      recordDomainEvent(tx, pair[side], 'incident.updated', { actor_id: event.actorId, link_id: event.linkId });
+    }
+  };
+
+  return {
+    async list(organizationId, incidentId) {
+      const incident = await em.findOne(IncidentEntity, { id: incidentId, organization: organizationId }, { ...unscoped, fields: ['id'] });
+      return incident ? linksOf(em, organizationId, incidentId) : undefined;
+    },
+
+    link: (organizationId, link, narrate) =>
+      em.transactional(async (tx) => {
+        const { incident, other } = await loadPair(tx, organizationId, link.incidentId, link.linkedIncidentId);
+        if (!incident) return { outcome: 'incident-not-found' as const };
+        if (!other) return { outcome: 'linked-not-found' as const };
+        const row = await insertLink(tx, organizationId, { ...link, incidentId: incident.id, linkedIncidentId: other.id });
+        if (!row) return { outcome: 'linked-already' as const };
+        note(tx, { incident, other }, narrate, { actorId: link.createdBy, linkId: row.id, kind: link.kind });
+        await tx.flush();
+        const [created] = await linksOf(tx, organizationId, incident.id, row.id);
+        return { outcome: 'linked' as const, link: created! };
+      }),
+
+    unlink: (organizationId, incidentId, linkId, actorId, narrate) =>
+      em.transactional(async (tx) => {
+        const removed = await deleteLink(tx, organizationId, incidentId, linkId);
+        if (!removed) return false;
+        const { incident, other } = await loadPair(tx, organizationId, removed.incident_id, removed.linked_incident_id);
+        // Both ends are the organization's incidents (foreign keys); a link never outlives either.
+        if (incident && other) note(tx, { incident, other }, narrate, { actorId, linkId, kind: removed.kind });
+        await tx.flush();
+        return true;
+      }),
+  };
 }

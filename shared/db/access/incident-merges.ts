@@ -1,7 +1,11 @@
-import { raw, type EntityManager } from '@mikro-orm/core';
+import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import { uuidv7 } from '../../uuidv7.ts';
+import { IncidentEntity, type Incident } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
+import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from './incidents.ts';
 
 // Merges of incidents (docs/decisions/0018-incident-merge.md); each statement matches the
 // organization explicitly (raw SQL bypasses the tenant filter). Called inside the caller's transaction.
@@ -191,5 +195,66 @@ export function mergeTargetOfKeys(keys: readonly string[]): Record<string, unkno
           where k.organization_id = ${alias}.organization_id and k.dedup_key in (select value from json_array_elements_text(?::json)))`,
       [JSON.stringify(keys)],
     )]: true,
+  };
+}
+
+type MergeArgs<F extends (em: EntityManager, organizationId: string, ...rest: never[]) => unknown> = Parameters<F>[2];
+
+/** The writes of one merge or unmerge, inside one transaction and confined to one organization. */
+export interface IncidentMergeUnit {
+  /** The organization's incidents of these ids (others absent), locked for update in id order so overlapping merges wait instead of deadlocking. */
+  lockIncidents(ids: readonly string[]): Promise<Incident[]>;
+  copyTimelineToTarget(merge: MergeArgs<typeof copyTimelineToTarget>): Promise<void>;
+  recordMerge(merge: MergeArgs<typeof recordMerge>): ReturnType<typeof recordMerge>;
+  copyRespondersToTarget(merge: MergeArgs<typeof copyRespondersToTarget>): Promise<void>;
+  activeMergeOfSource(sourceId: string): Promise<MergeRow | undefined>;
+  reverseMerge(merge: MergeRow, actorId: string | null): ReturnType<typeof reverseMerge>;
+  /** `changeIncidentStatus` (incidents.ts): false, with nothing written, when the status is unchanged. */
+  changeStatus(incident: Incident, status: IncidentStatus, context: Parameters<typeof changeIncidentStatus>[3]): boolean;
+  addTimelineEntry(incident: Incident, entry: Parameters<typeof addTimelineEntry>[2]): void;
+  recordEvent(incident: Incident, type: EventType, extra: Record<string, unknown>): void;
+}
+
+/** Every read and write is confined to the organization given. */
+export interface IncidentMergeStore {
+  /** Runs `work` in one transaction, flushing the incidents it changed at its end: all of it or none. */
+  transaction<T>(organizationId: string, work: (unit: IncidentMergeUnit) => Promise<T>): Promise<T>;
+  /** The incident's merges either way, newest first; undefined when the incident is not the organization's. */
+  mergesOf(
+    organizationId: string,
+    incidentId: string,
+  ): Promise<Array<MergeRow & { source_title: string; target_title: string }> | undefined>;
+}
+
+/** Organizations' incident merges (`incident_merges`) and the incidents, alerts and timelines they move. */
+export function createIncidentMergeStore(em: EntityManager): IncidentMergeStore {
+  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+  const unit = (tx: EntityManager, organizationId: string): IncidentMergeUnit => ({
+    lockIncidents: (ids) =>
+      tx.find(
+        IncidentEntity,
+        { id: { $in: [...ids] }, organization: organizationId },
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+      ),
+    copyTimelineToTarget: (merge) => copyTimelineToTarget(tx, organizationId, merge),
+    recordMerge: (merge) => recordMerge(tx, organizationId, merge),
+    copyRespondersToTarget: (merge) => copyRespondersToTarget(tx, organizationId, merge),
+    activeMergeOfSource: (sourceId) => activeMergeOfSource(tx, organizationId, sourceId),
+    reverseMerge: (merge, actorId) => reverseMerge(tx, organizationId, merge, actorId),
+    changeStatus: (incident, status, context) => changeIncidentStatus(tx, incident, status, context),
+    addTimelineEntry: (incident, entry) => addTimelineEntry(tx, incident, entry),
+    recordEvent: (incident, type, extra) => recordDomainEvent(tx, incident, type, extra),
+  });
+  return {
+    transaction: (organizationId, work) =>
+      em.transactional(async (tx) => {
+        const result = await work(unit(tx, organizationId));
+        await tx.flush();
+        return result;
+      }),
+    async mergesOf(organizationId, incidentId) {
+      const incident = await em.findOne(IncidentEntity, { id: incidentId, organization: organizationId }, { ...unscoped, fields: ['id'] });
+      return incident ? mergesOf(em, organizationId, incidentId) : undefined;
+    },
   };
 }

@@ -57,6 +57,38 @@ export async function deletePriorityRunbook(em: EntityManager, organizationId: s
   return rows.length > 0;
 }
 
+/** Every read and write is confined to the organization given. */
+export interface PriorityRunbookStore {
+  list(organizationId: string): Promise<PriorityRunbookRow[]>;
+  find(organizationId: string, priority: Priority): Promise<PriorityRunbookRow | undefined>;
+  /** Sets the priority's runbook and returns it; undefined, and nothing kept, when the procedure is not the organization's. */
+  put(
+    organizationId: string,
+    runbook: { priority: Priority; procedureId: string; autoApprove: boolean; resolves: boolean },
+  ): Promise<PriorityRunbookRow | undefined>;
+  /** False when the priority had no runbook. */
+  remove(organizationId: string, priority: Priority): Promise<boolean>;
+}
+
+/** Organizations' runbooks per priority (`priority_runbooks`). */
+export function createPriorityRunbookStore(em: EntityManager): PriorityRunbookStore {
+  return {
+    list: (organizationId) => priorityRunbooks(em, organizationId),
+    find: (organizationId, priority) => priorityRunbook(em, organizationId, priority),
+    put: (organizationId, runbook) =>
+      em.transactional(async (tx) => {
+        const procedures = await tx.execute<Array<{ id: string }>>('select id from procedures where id = ? and organization_id = ?', [
+          runbook.procedureId,
+          organizationId,
+        ]);
+        if (procedures.length === 0) return undefined;
+        await upsertPriorityRunbook(tx, organizationId, runbook);
+        return priorityRunbook(tx, organizationId, runbook.priority);
+      }),
+    remove: (organizationId, priority) => deletePriorityRunbook(em, organizationId, priority),
+  };
+}
+
 /**
  * What the outbox relay needs of a batch's automatic runs, in one statement: for each of `start`
  * (each with its organization), the runbook of its priority as it is now (open incidents with a
