@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { waitFor } from '../../dev/wait-for.ts';
 import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, openAlertIncident, postSigned } from '../helpers/webhooks.ts';
 
@@ -22,29 +21,6 @@ interface IncidentDetail {
   timeline: Array<{ type: string; message: string }>;
 }
 
-/** A local system the runbooks act on: every request recorded by path. */
-async function startReceiver() {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      requests.push(request.url ?? '');
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    hits: (path: string) => requests.filter((candidate) => candidate === path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 /**
  * Runbooks a priority starts, end to end: `/priority-runbooks` → the outbox relay (on `incident.created`,
  * and on a priority set by hand) → `remediation:<incident>` → steps against a local system; and the
@@ -60,6 +36,8 @@ describe('runbooks started by an incident’s priority (integration: real Postgr
     await stack?.stop();
     await receiver?.close();
   });
+  /** The requests the runbooks made to one path of the local system. */
+  const hits = (path: string) => receiver.requests.filter((request) => request.url === path);
 
   /** An organization paging its owner, with a P1 runbook that restarts something (an http POST). */
   async function organizationWithP1Runbook(label: string, runbook: { auto_approve: boolean; resolve_incident: boolean }) {
@@ -88,7 +66,7 @@ describe('runbooks started by an incident’s priority (integration: real Postgr
             {
               name: 'Fail over',
               type: 'http',
-              config: { url: receiver.url(`/${label}/failover/{{parameters.incident_id}}`), method: 'POST' },
+              config: { url: `${receiver.url}/${label}/failover/{{parameters.incident_id}}`, method: 'POST' },
             },
           ],
         })
@@ -131,7 +109,7 @@ describe('runbooks started by an incident’s priority (integration: real Postgr
       { timeoutMs: 60_000, intervalMs: 200 },
     );
     expect(run).toEqual(expect.objectContaining({ priority_runbook: 'P1', routing_rule_id: null, started_by: null }));
-    expect(receiver.hits(`/priority-open/failover/${p1.id}`)).toHaveLength(1);
+    expect(hits(`/priority-open/failover/${p1.id}`)).toHaveLength(1);
     // The same alert again reaches the same incident: no second run.
     const host = p1.title.match(/(db-[0-9a-f]{8})/)?.[1] as string;
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
@@ -165,7 +143,7 @@ describe('runbooks started by an incident’s priority (integration: real Postgr
     expect((await detailOf(auth, unprioritized.id)).priority).toBeNull();
     expect(await runsOf(auth, unprioritized.id)).toEqual([]);
     expect(await runsOf(auth, p1.id)).toHaveLength(1);
-    expect(receiver.hits(`/priority-open/failover/${p1.id}`)).toHaveLength(1);
+    expect(hits(`/priority-open/failover/${p1.id}`)).toHaveLength(1);
   });
 
   it('raising an incident to P1 by hand starts the runbook; resolving it by hand while it waits for approval cancels the run', async () => {
@@ -219,7 +197,7 @@ describe('runbooks started by an incident’s priority (integration: real Postgr
       .send({ step_id: waiting.steps[0]?.step_id, status: 'succeeded' })
       .expect(409);
     expect(approval.body.code).toBe('CONFLICT');
-    expect(receiver.hits(`/priority-raise/failover/${incident.id}`)).toHaveLength(0);
+    expect(hits(`/priority-raise/failover/${incident.id}`)).toHaveLength(0);
     const description = await stack.temporal.client.workflow.getHandle(`remediation:${incident.id}`).describe();
     expect(description.status.name).toBe('CANCELLED');
 

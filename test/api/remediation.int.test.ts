@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
 import { WorkflowIdReusePolicy } from '@temporalio/client';
-import type { AddressInfo } from 'node:net';
 import { waitFor } from '../../dev/wait-for.ts';
 import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, openAlertIncident, postSigned } from '../helpers/webhooks.ts';
 
@@ -15,29 +14,6 @@ interface Execution {
   started_by: string | null;
   parameters: Record<string, unknown>;
   steps: Array<{ step_id: string; name: string; type: string; status: string }>;
-}
-
-/** A local system the runbooks act on: every request recorded by path. */
-async function startReceiver() {
-  const requests: Array<{ method: string; path: string }> = [];
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      requests.push({ method: request.method ?? '', path: request.url ?? '' });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    hits: (path: string) => requests.filter((request) => request.path === path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }
 
 /**
@@ -55,6 +31,8 @@ describe('routing rules that start a runbook (integration: real PostgreSQL and T
     await stack?.stop();
     await receiver?.close();
   });
+  /** The requests the runbooks made to one path of the local system. */
+  const hits = (path: string) => receiver.requests.filter((request) => request.url === path);
 
   /** An organization whose alerts of one integration route to a policy paging the owner, with a rule naming a runbook. */
   async function organizationWithRunbook(label: string, runbook: { auto_approve: boolean; resolve_incident?: boolean }) {
@@ -83,12 +61,12 @@ describe('routing rules that start a runbook (integration: real PostgreSQL and T
             {
               name: 'Check health',
               type: 'http',
-              config: { url: receiver.url(`/${label}/check/{{parameters.incident_id}}`), method: 'GET' },
+              config: { url: `${receiver.url}/${label}/check/{{parameters.incident_id}}`, method: 'GET' },
             },
             {
               name: 'Restart',
               type: 'http',
-              config: { url: receiver.url(`/${label}/restart/{{parameters.incident_id}}`), method: 'POST' },
+              config: { url: `${receiver.url}/${label}/restart/{{parameters.incident_id}}`, method: 'POST' },
             },
           ],
         })
@@ -138,8 +116,8 @@ describe('routing rules that start a runbook (integration: real PostgreSQL and T
       ['Approve: Restart', 'waiting'],
       ['Restart', 'pending'],
     ]);
-    expect(receiver.hits(`/remediate-approve/check/${incident.id}`)).toHaveLength(1);
-    expect(receiver.hits(`/remediate-approve/restart/${incident.id}`)).toHaveLength(0);
+    expect(hits(`/remediate-approve/check/${incident.id}`)).toHaveLength(1);
+    expect(hits(`/remediate-approve/restart/${incident.id}`)).toHaveLength(0);
     // Paging goes on meanwhile: the owner was paged and the escalation still runs.
     await waitForMail(stack, owner.email, PAGE_SUBJECT);
     await waitFor(
@@ -171,7 +149,7 @@ describe('routing rules that start a runbook (integration: real PostgreSQL and T
       },
       { timeoutMs: 60_000, intervalMs: 200 },
     );
-    expect(receiver.hits(`/remediate-approve/restart/${incident.id}`)).toHaveLength(1);
+    expect(hits(`/remediate-approve/restart/${incident.id}`)).toHaveLength(1);
     const messages = resolved.timeline.map((entry) => entry.message);
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -205,7 +183,7 @@ describe('routing rules that start a runbook (integration: real PostgreSQL and T
         { timeoutMs: 60_000, intervalMs: 200 },
       );
       expect(run.steps.map((step) => step.type)).toEqual(['http', 'http']);
-      expect(receiver.hits(`/remediate-auto/restart/${incident.id}`)).toHaveLength(1);
+      expect(hits(`/remediate-auto/restart/${incident.id}`)).toHaveLength(1);
     }
     // The workflow is keyed by the incident: starting it again is refused, and nothing runs twice.
     await expect(

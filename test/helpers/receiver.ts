@@ -45,7 +45,11 @@ export async function startReceiver(status: (request: ReceivedRequest) => number
     setStatus(next) {
       answer = next;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
     server,
   };
 }
