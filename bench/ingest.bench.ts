@@ -225,6 +225,8 @@ const PUSH = process.env.BENCH_PAGING_CHANNEL === 'push' && (MODE === 'all' || M
 const ntfy = PUSH ? await startFakeNtfy() : undefined;
 const stack = await startProductionStack({
   worker: true,
+  // BENCH_FOLLOW_UP=in-worker: search's follow-up in the worker's own slots (before 0023), not a process of its own.
+  followUpProcess: process.env.BENCH_FOLLOW_UP !== 'in-worker',
   elasticsearch: process.env.BENCH_SEARCH !== 'off',
   env: {
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),

@@ -24,6 +24,11 @@ export interface ProductionStack {
 
 export async function startProductionStack(options: {
   worker: boolean;
+  /**
+   * Search's follow-up in a worker process of its own at a lower CPU priority beside the worker, as
+   * `npm start` runs it (default true); false: in the worker's own follow-up slots.
+   */
+  followUpProcess?: boolean;
   /** Start Elasticsearch as well (when installed); default true. */
   elasticsearch?: boolean;
   env?: Record<string, string>;
@@ -38,7 +43,7 @@ export async function startProductionStack(options: {
   const stopServices = await startTestServices(serverLines, { elasticsearch: options.elasticsearch ?? true, temporal: temporalKind });
   if (temporalKind === 'server') log(`bench: Temporal server ${process.env[TEST_ENV.temporalAddress]} on PostgreSQL`);
   const database = await createTestDatabase();
-  const [port, workerHealthPort] = (await freePorts(2)) as [number, number];
+  const [port, workerHealthPort, followUpHealthPort] = (await freePorts(3)) as [number, number, number];
   const env: NodeJS.ProcessEnv = {
     ...harnessAppEnv({
       databaseUrl: database.url,
@@ -52,8 +57,14 @@ export async function startProductionStack(options: {
     ...options.env,
   };
   const children: ManagedProcess[] = [];
-  const start = (name: 'api' | 'worker') => {
-    const child = spawnApp(name, { env, onOutput: (line) => log(`[${name}] ${line}`) });
+  const followUpProcess = options.worker && (options.followUpProcess ?? true);
+  const envOf = {
+    api: env,
+    worker: followUpProcess ? { ...env, WORKER_ROLE: 'all', FOLLOW_UP_CONCURRENCY: '0' } : env,
+    'follow-up': { ...env, WORKER_ROLE: 'follow-up', WORKER_HEALTH_PORT: String(followUpHealthPort) },
+  };
+  const start = (name: 'api' | 'worker' | 'follow-up') => {
+    const child = spawnApp(name === 'api' ? 'api' : 'worker', { name, env: envOf[name], onOutput: (line) => log(`[${name}] ${line}`) });
     children.push(child);
     return child;
   };
@@ -69,7 +80,9 @@ export async function startProductionStack(options: {
     await waitUntilReady(`${baseUrl}/readyz`, api, 120_000);
     const worker = options.worker ? start('worker') : undefined;
     // Load starts once the worker polls (it bundles its workflows first): its start-up is not measured.
+    const followUp = followUpProcess ? start('follow-up') : undefined;
     if (worker) await waitUntilReady(`http://127.0.0.1:${workerHealthPort}/readyz`, worker, 120_000);
+    if (followUp) await waitUntilReady(`http://127.0.0.1:${followUpHealthPort}/readyz`, followUp, 120_000);
     return {
       baseUrl,
       databaseUrl: database.url,
@@ -78,7 +91,7 @@ export async function startProductionStack(options: {
         namespace: env.TEMPORAL_NAMESPACE ?? 'default',
         taskQueue: env.TEMPORAL_TASK_QUEUE as string,
       },
-      pids: { api: api.pid, ...(worker ? { worker: worker.pid } : {}) },
+      pids: { api: api.pid, ...(worker ? { worker: worker.pid } : {}), ...(followUp ? { 'follow-up': followUp.pid } : {}) },
       stop,
     };
   } catch (error) {

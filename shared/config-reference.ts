@@ -95,6 +95,11 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
     meaning:
       'follow-up batches (indexing, embedding, incident analysis) one worker process runs at once, on the `<TEMPORAL_TASK_QUEUE>-follow-up` queue with slots of its own; `0` polls none there (another worker process serves it)',
   },
+  WORKER_ROLE: {
+    group: 'Search',
+    meaning:
+      '`all`: a worker process serves every queue and runs the outbox relay; `follow-up`: it serves only the follow-up queue (with `FOLLOW_UP_CONCURRENCY` slots), at a lower CPU priority, and runs no relay, so search never takes the cores paging needs (`npm start` runs one beside a worker with `FOLLOW_UP_CONCURRENCY=0`)',
+  },
   JWT_SECRET: {
     group: 'Secrets and sessions',
     unset: 'generated once into `$DATA_DIR` (development only)',

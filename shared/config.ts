@@ -92,6 +92,9 @@ const EnvSchema = z
     // Follow-up (indexing, embedding, analysis) batches a worker process runs at once on its own
     // queue; 0 polls none there (another worker process serves it). docs/operator-guide/running.md.
     FOLLOW_UP_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+    // `follow-up`: this worker process serves the follow-up queue only, at a lower CPU priority, and
+    // runs no relay (npm start runs one beside the worker). docs/operator-guide/running.md.
+    WORKER_ROLE: z.enum(['all', 'follow-up']).default('all'),
     JWT_SECRET: secret.optional(),
     ENCRYPTION_KEY: secret.optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -192,6 +195,8 @@ const EnvSchema = z
     RESPONSE_CONTRACT_CHECK: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.WORKER_ROLE === 'follow-up' && env.FOLLOW_UP_CONCURRENCY === 0)
+      ctx.addIssue({ code: 'custom', path: ['FOLLOW_UP_CONCURRENCY'], message: 'must be at least 1 when WORKER_ROLE is follow-up' });
     // Development may generate its own secrets; production must never run on a default one.
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'TEMPORAL_ADDRESS'] as const) {

@@ -21,18 +21,20 @@ export interface WorkerHealthSources {
   /** The worker's Temporal connection answers for its namespace. */
   temporal(): Promise<boolean>;
   workerState(): WorkerState;
-  relayStats(): OutboxRelayStats;
+  /** Absent in a follow-up worker process (WORKER_ROLE=follow-up), which runs no outbox relay. */
+  relayStats?: () => OutboxRelayStats;
   now?: () => number;
 }
 
-/** The sources of a running worker process: its pool, its worker's Temporal connection, the worker, the relay. */
+/** The sources of a running worker process: its pool, its worker's Temporal connection, the worker, the relay (when it runs one). */
 export function workerHealthSources(deps: {
   orm: Orm;
   connection: NativeConnection;
   namespace: string;
   worker: { getState(): WorkerState };
-  relay: { stats(): OutboxRelayStats };
+  relay: { stats(): OutboxRelayStats } | undefined;
 }): WorkerHealthSources {
+  const { relay } = deps;
   return {
     database: () => deps.orm.isConnected(),
     // Its own deadline, under the check's budget, so a probe never leaves a call behind.
@@ -41,7 +43,7 @@ export function workerHealthSources(deps: {
         .withDeadline(Date.now() + 1000, () => deps.connection.workflowService.describeNamespace({ namespace: deps.namespace }))
         .then(() => true),
     workerState: () => deps.worker.getState(),
-    relayStats: () => deps.relay.stats(),
+    ...(relay ? { relayStats: () => relay.stats() } : {}),
   };
 }
 
@@ -49,7 +51,7 @@ export interface WorkerHealthSnapshot {
   checks: Record<string, boolean>;
   ready: boolean;
   workerState: WorkerState;
-  relay: OutboxRelayStats;
+  relay: OutboxRelayStats | undefined;
   now: number;
 }
 
@@ -61,17 +63,18 @@ export function isRelayRecent(relay: Pick<OutboxRelayStats, 'lastSuccessAt'>, no
 /** Runs the worker's readiness checks, each bounded (shared/health/readiness.ts), side by side. */
 export async function checkWorkerHealth(sources: WorkerHealthSources): Promise<WorkerHealthSnapshot> {
   const now = sources.now ?? Date.now;
+  const { relayStats } = sources;
   const checks = await runReadinessChecks({
     database: () => sources.database(),
     temporal: () => sources.temporal(),
     worker: () => sources.workerState() === 'RUNNING',
-    outbox_relay: () => isRelayRecent(sources.relayStats(), now()),
+    ...(relayStats ? { outbox_relay: () => isRelayRecent(relayStats(), now()) } : {}),
   });
   return {
     checks,
     ready: Object.values(checks).every(Boolean),
     workerState: sources.workerState(),
-    relay: sources.relayStats(),
+    relay: relayStats?.(),
     now: now(),
   };
 }

@@ -5,6 +5,7 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import { cachedLoader } from '../shared/observability/metrics.ts';
 import { checkWorkerHealth, type WorkerHealthSources } from './health.ts';
+import type { OutboxRelayStats } from './outbox/relay.ts';
 
 /** The outbox backlog is read by one indexed query (the partial index on undispatched events), at most this often. */
 export const OUTBOX_LAG_TTL_MS = 5_000;
@@ -137,25 +138,30 @@ export function createWorkerMetrics(
       fromSnapshot('tocsin_worker_running', 'Whether the Temporal worker is in the RUNNING state.', [], (gauge, health) =>
         gauge.set(health.workerState === 'RUNNING' ? 1 : 0),
       );
+      // A follow-up worker process (WORKER_ROLE=follow-up) runs no relay, so it has no relay series.
+      const { relayStats } = sources;
+      if (!relayStats) return;
       fromSnapshot(
         'tocsin_outbox_relay_last_success_age_seconds',
         'Seconds since the outbox relay last completed a batch (NaN before the first).',
         [],
-        (gauge, health) =>
-          gauge.set(health.relay.lastSuccessAt === undefined ? Number.NaN : (health.now - health.relay.lastSuccessAt) / 1000),
+        (gauge, health) => {
+          const { lastSuccessAt } = health.relay ?? relayStats();
+          gauge.set(lastSuccessAt === undefined ? Number.NaN : (health.now - lastSuccessAt) / 1000);
+        },
       );
       fromSnapshot('tocsin_outbox_relay_consecutive_failures', 'Outbox relay batches failed in a row.', [], (gauge, health) =>
-        gauge.set(health.relay.consecutiveFailures),
+        gauge.set((health.relay ?? relayStats()).consecutiveFailures),
       );
       // Totals kept by the relay itself, exposed as counters.
-      const relayCounter = (name: string, help: string, read: (stats: ReturnType<WorkerHealthSources['relayStats']>) => number) =>
+      const relayCounter = (name: string, help: string, read: (stats: OutboxRelayStats) => number) =>
         new Counter({
           name,
           help,
           registers: [registry],
           collect() {
             this.reset();
-            this.inc(read(sources.relayStats()));
+            this.inc(read(relayStats()));
           },
         });
       relayCounter('tocsin_outbox_relay_batches_total', 'Outbox relay batches completed.', (stats) => stats.batches);

@@ -38,8 +38,10 @@ export interface WorkerRuntimeOptions {
 }
 
 export interface WorkerRuntime {
+  /** The main queue's worker; in a follow-up worker process (WORKER_ROLE=follow-up), the follow-up queue's. */
   readonly worker: Worker;
-  readonly relay: { stats(): OutboxRelayStats };
+  /** The outbox relay; none in a follow-up worker process. */
+  readonly relay: { stats(): OutboxRelayStats } | undefined;
   /**
    * Runs the worker until it shuts down (stop(), or SIGINT/SIGTERM through the SDK's Runtime), then
    * stops the outbox relay and writes the last second of integration liveness.
@@ -68,6 +70,20 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
   const workflowBundle = await bundleWorkflows(options.overrides);
   const common = { connection: options.connection, namespace: config.TEMPORAL_NAMESPACE, deps, workflowBundle };
   const followUpSlots = config.FOLLOW_UP_CONCURRENCY;
+  // Follow-up (indexing, embedding, analysis) on a queue of its own with FOLLOW_UP_CONCURRENCY activity
+  // slots: a backlog of it waits there, never in ingestion's or paging's slots. 0: another process serves it.
+  const createFollowUpWorker = () =>
+    createWorker({
+      ...common,
+      taskQueue: followUpTaskQueue(taskQueue),
+      overrides: {
+        ...options.overrides,
+        maxConcurrentWorkflowTaskExecutions: 2,
+        maxConcurrentActivityTaskExecutions: followUpSlots,
+        maxConcurrentLocalActivityExecutions: 1,
+      },
+    });
+  if (config.WORKER_ROLE === 'follow-up') return followUpRuntime(await createFollowUpWorker(), deps, options.logger);
   // Created together: each loads the workflow code into a context of its own, and that is most of a
   // worker's start.
   const [worker, pagingWorker, tenantJobsWorker, followUpWorker] = await Promise.all([
@@ -91,26 +107,12 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
         maxConcurrentLocalActivityExecutions: TENANT_JOB_SLOTS,
       },
     }),
-    // Follow-up (indexing, embedding, analysis) on a queue of its own with FOLLOW_UP_CONCURRENCY activity
-    // slots: a backlog of it waits there, never in ingestion's or paging's slots. 0: another process serves it.
-    followUpSlots > 0
-      ? createWorker({
-          ...common,
-          taskQueue: followUpTaskQueue(taskQueue),
-          overrides: {
-            ...options.overrides,
-            maxConcurrentWorkflowTaskExecutions: 2,
-            maxConcurrentActivityTaskExecutions: followUpSlots,
-            maxConcurrentLocalActivityExecutions: 1,
-          },
-        })
-      : undefined,
+    followUpSlots > 0 ? createFollowUpWorker() : undefined,
   ]);
-  // Routing rules, kept per organization and dropped on their NOTIFY; shared with ingestion's grouping.
-  const routingRules = deps.routingRules;
   const relay = startOutboxRelay({
     orm: options.orm,
-    routingRules,
+    // Routing rules, kept per organization and dropped on their NOTIFY; shared with ingestion's grouping.
+    routingRules: deps.routingRules,
     temporal: options.temporal,
     taskQueue,
     logger: options.logger,
@@ -125,26 +127,45 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
   });
   // The Matrix bots read their rooms (replies and reactions to pages) beside the worker.
   const matrixSync = startWorkerMatrixSync(config, { ...options, taskQueue, secretBox: deps.secretBox });
-  // Whatever ends the worker (or a runtime that never ran) stops the relay and the liveness writer once.
+  const workers = [worker, pagingWorker, tenantJobsWorker, ...(followUpWorker ? [followUpWorker] : [])];
+  return runtimeOf(workers, relay, async () => {
+    await relay.stop();
+    await matrixSync.stop();
+    await closeWorkerDeps(deps, options.logger);
+  });
+}
+
+type WorkerDeps = ReturnType<typeof createWorkerDeps>;
+
+/** A follow-up worker process (WORKER_ROLE=follow-up): the follow-up queue's worker alone, no relay. */
+function followUpRuntime(worker: Worker, deps: WorkerDeps, logger: Logger): WorkerRuntime {
+  return runtimeOf([worker], undefined, () => closeWorkerDeps(deps, logger));
+}
+
+async function closeWorkerDeps(deps: WorkerDeps, logger: Logger): Promise<void> {
+  await deps.integrationLiveness
+    .stop()
+    .catch((error: unknown) => logger.warn({ err: error }, 'could not write the last integration liveness'));
+  await deps.muteRules.close();
+  await deps.routingRules.close();
+  await deps.groupingRules.close();
+}
+
+/**
+ * Runs the workers until any ends (shut down or failed), then shuts the others down; whatever ends
+ * them (or a runtime that never ran) runs `cleanup` (the relay, the liveness writer) once.
+ */
+function runtimeOf(workers: Worker[], relay: WorkerRuntime['relay'], cleanup: () => Promise<void>): WorkerRuntime {
   const stopAfter = async (work: Promise<void>) => {
     try {
       await work;
     } finally {
-      await relay.stop();
-      await matrixSync.stop();
-      await deps.integrationLiveness
-        .stop()
-        .catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
-      await deps.muteRules.close();
-      await routingRules.close();
-      await deps.groupingRules.close();
+      await cleanup();
     }
   };
-  const workers = [worker, pagingWorker, tenantJobsWorker, ...(followUpWorker ? [followUpWorker] : [])];
   const shutdown = () => {
     for (const each of workers) if (each.getState() === 'RUNNING') each.shutdown();
   };
-  /** The workers until any ends (shut down or failed); then the others are shut down too. */
   const runWorkers = async () => {
     const runs = workers.map((each) => each.run());
     await Promise.race(runs).catch(() => undefined);
@@ -154,7 +175,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
   };
   let running: Promise<void> | undefined;
   return {
-    worker,
+    worker: workers[0] as Worker,
     relay,
     run: () => (running ??= stopAfter(runWorkers())),
     async stop() {

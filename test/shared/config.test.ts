@@ -116,4 +116,16 @@ describe('parseConfig', () => {
     expect(parseConfig(env).toolCacheDir).toBe(dir);
     expect(toolCacheDirOf(env)).toBe(dir);
   });
+
+  it.each<[Record<string, string>, [string, number] | string]>([
+    [{}, ['all', 1]],
+    [{ FOLLOW_UP_CONCURRENCY: '0' }, ['all', 0]],
+    [{ WORKER_ROLE: 'follow-up' }, ['follow-up', 1]],
+    [{ WORKER_ROLE: 'follow-up', FOLLOW_UP_CONCURRENCY: '4' }, ['follow-up', 4]],
+    [{ WORKER_ROLE: 'follow-up', FOLLOW_UP_CONCURRENCY: '0' }, 'FOLLOW_UP_CONCURRENCY: must be at least 1 when WORKER_ROLE is follow-up'],
+    [{ WORKER_ROLE: 'relay' }, 'WORKER_ROLE'],
+  ])('reads the worker role of %j: %j', (env, expected) => {
+    if (typeof expected === 'string') expect(() => parseConfig(env)).toThrow(expected);
+    else expect([parseConfig(env).WORKER_ROLE, parseConfig(env).FOLLOW_UP_CONCURRENCY]).toEqual(expected);
+  });
 });

@@ -38,6 +38,13 @@ describe('checkWorkerHealth', () => {
       { relayStats: () => relayStats({ lastSuccessAt: NOW - 60_000, consecutiveFailures: 5 }) },
       { database: true, temporal: true, worker: true, outbox_relay: false },
     ],
+    // WORKER_ROLE=follow-up: the process runs no relay, so its readiness does not wait for one.
+    ['a follow-up worker process, which runs no relay', { relayStats: undefined }, { database: true, temporal: true, worker: true }],
+    [
+      'a follow-up worker process whose worker drains',
+      { relayStats: undefined, workerState: () => 'DRAINING' },
+      { database: true, temporal: true, worker: false },
+    ],
   ])('%s', async (_label, overrides, expected) => {
     const snapshot = await checkWorkerHealth(healthSources(overrides));
     expect(snapshot.checks).toEqual(expected);
