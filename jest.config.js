@@ -1,5 +1,3 @@
-import { availableParallelism } from 'node:os';
-
 // Jest runs the TypeScript sources as native ES modules (the code base is "type": "module"),
 // transpiled by SWC; Node's own type stripping runs the same files outside tests.
 const common = {
@@ -18,16 +16,15 @@ const common = {
 };
 
 export default {
-  // At least two test files at once, even on two cores: integration files mostly wait (timers,
-  // polling a real stack), and each has its own database, task queue and mailbox, so a second one
-  // fills the time the first spends waiting (all integration files: 885 s against about 1,500 s
-  // one at a time, on two cores).
-  maxWorkers: Math.max(2, availableParallelism() - 1),
   // Test files run in a worker process that is replaced once it holds more than this after a file:
   // the integration files each leave some memory behind (Temporal workers, ORM metadata, bundles),
   // and run in band (the default on two cores) the whole suite outgrew Node's 4 GB heap. Setting a
   // limit also keeps Jest from running in band.
   workerIdleMemoryLimit: '1536MB',
+  // `npm test` runs the unit project, then the integration project with `--maxWorkers=2` even on two
+  // cores: integration files mostly wait (timers, polling a real stack) and each has its own
+  // database, task queue and mailbox (all of them: 885 s against about 1,500 s one at a time). Unit
+  // files keep the default: they are CPU-bound, and some hold a time budget per hostile input.
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   projects: [
     {
