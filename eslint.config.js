@@ -44,12 +44,6 @@ const ORM_OUTSIDE_STORES = [
  */
 const ORM_NOT_YET_BEHIND_STORES = [
   'activities/acknowledgement.activities.ts',
-  'activities/alert-apply.ts',
-  'activities/alert-batch-context.ts',
-  'activities/alert-bucket.activities.ts',
-  'activities/alert-group-apply.ts',
-  'activities/alert-ingestion.activities.ts',
-  'activities/alert-inhibition-release.ts',
   'activities/assistant.activities.ts',
   'activities/chat-feed.activities.ts',
   'activities/delivery.activities.ts',

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { AlertEntity, type Alert, type Incident } from '../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/access/incidents.ts';
+import type { AlertTransaction } from '../shared/db/access/alert-transaction.ts';
+import type { Alert, Incident } from '../shared/db/entities/index.ts';
 import { announceJoinedAlerts, pageAfter } from '../shared/domain/alert-grouping.ts';
 import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
@@ -10,11 +9,10 @@ import { reopenResolved, type KeyApplyOptions, type KeyGroup } from './alert-gro
 // The per-key part of ingestion, shared by the per-key workflow's recordAlerts and the bucket
 // workflow's recordAlertBatch: what one dedup key's alerts do to its open incident.
 
-function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null, muter: Muter | null = null): void {
+function storeAlert(unit: AlertTransaction, signal: AlertSignalPayload, incidentId: string | null, muter: Muter | null = null): void {
   const { alert } = signal;
-  em.create(AlertEntity, {
+  unit.insertAlert({
     id: signal.alertId,
-    organization: signal.organizationId,
     integrationId: signal.integrationId,
     incidentId,
     platform: alert.platform,
@@ -36,7 +34,7 @@ function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: s
 }
 
 /** One timeline entry per rule that muted alerts of an open incident in a batch; no event, so nobody hears of it. */
-function recordMuted(em: EntityManager, incident: Incident, muted: Array<{ alertId: string; muter: Muter }>): void {
+function recordMuted(unit: AlertTransaction, incident: Incident, muted: Array<{ alertId: string; muter: Muter }>): void {
   const byMuter = new Map<string, { muter: Muter; alertIds: string[] }>();
   for (const { alertId, muter } of muted) {
     const group = byMuter.get(muter.id) ?? { muter, alertIds: [] };
@@ -45,7 +43,7 @@ function recordMuted(em: EntityManager, incident: Incident, muted: Array<{ alert
   }
   for (const { muter, alertIds } of byMuter.values()) {
     const what = muter.kind === 'silence' ? 'silence' : muter.kind === 'inhibition' ? 'inhibition rule' : 'maintenance window';
-    addTimelineEntry(em, incident, {
+    unit.addTimelineEntry(incident, {
       type: muter.kind === 'inhibition' ? 'alert_inhibited' : 'alert_silenced',
       message: `${alertIds.length} new alert${alertIds.length === 1 ? '' : 's'} muted by ${what} ${muter.id}`,
       data: { alert_ids: alertIds, silenced_by: muter.id, silenced_kind: muter.kind },
@@ -53,11 +51,10 @@ function recordMuted(em: EntityManager, incident: Incident, muted: Array<{ alert
   }
 }
 
-function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string | undefined, group: KeyGroup | null): Incident {
+function openIncident(unit: AlertTransaction, signal: AlertSignalPayload, id: string | undefined, group: KeyGroup | null): Incident {
   const { alert } = signal;
-  const incident = createIncident(em, {
+  const incident = unit.createIncident({
     id,
-    organizationId: signal.organizationId,
     title: alert.title.slice(0, 500),
     description: alert.description,
     severity: alert.severity,
@@ -83,11 +80,11 @@ function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string 
   return incident;
 }
 
-function appendAlert(em: EntityManager, incident: Incident, signal: AlertSignalPayload): void {
+function appendAlert(unit: AlertTransaction, incident: Incident, signal: AlertSignalPayload): void {
   const { alert } = signal;
   incident.alertCount += 1;
   if (isMoreSevere(alert.severity, incident.severity)) {
-    addTimelineEntry(em, incident, {
+    unit.addTimelineEntry(incident, {
       type: 'severity_changed',
       message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,
       data: { from: incident.severity, to: alert.severity, alert_id: signal.alertId },
@@ -104,7 +101,7 @@ function appendAlert(em: EntityManager, incident: Incident, signal: AlertSignalP
  * `incident.updated` event listing them. Returns the incident open after the last alert.
  */
 export async function applyKeyAlerts(
-  em: EntityManager,
+  unit: AlertTransaction,
   rules: MuteRules,
   fresh: readonly AlertSignalPayload[],
   open: Incident | null,
@@ -119,8 +116,8 @@ export async function applyKeyAlerts(
   // One `incident.updated` per incident and batch, once its count and severity are final.
   const closeUpdate = () => {
     // The clock read under the incident's lock: announcements keep their interval in commit order.
-    if (incident && appended.length > 0) announce(em, incident, appended, new Date());
-    if (incident && muted.length > 0) recordMuted(em, incident, muted);
+    if (incident && appended.length > 0) announce(unit, incident, appended, new Date());
+    if (incident && muted.length > 0) recordMuted(unit, incident, muted);
     appended = [];
     muted = [];
   };
@@ -135,38 +132,38 @@ export async function applyKeyAlerts(
         : null;
     if (muter) {
       // Stored and counted, but it opens nothing, changes nothing and tells no one.
-      storeAlert(em, signal, incident?.id ?? null, muter);
+      storeAlert(unit, signal, incident?.id ?? null, muter);
       if (incident) muted.push({ alertId: signal.alertId, muter });
     } else if (alert.status === 'firing') {
       if (!incident) {
         // A resolve earlier in this batch must reach the database before the new incident
         // does, or the partial unique index on open incidents would refuse the insert.
-        if (resolvedUnflushed) await em.flush();
+        if (resolvedUnflushed) await unit.flush();
         resolvedUnflushed = false;
         // A key whose incident resolved within its integration's reopen window reopens it.
-        const reopened = options.reopen ? await reopenResolved(em, options.reopen, options.now ?? new Date()) : null;
+        const reopened = options.reopen ? await reopenResolved(unit, options.reopen, options.now ?? new Date()) : null;
         if (reopened) {
           incident = reopened;
-          appendAlert(em, incident, signal);
+          appendAlert(unit, incident, signal);
           appended.push(signal.alertId);
         } else {
-          incident = openIncident(em, signal, created ? undefined : newIncidentId, options.group ?? null);
+          incident = openIncident(unit, signal, created ? undefined : newIncidentId, options.group ?? null);
           created = true;
         }
       } else {
-        appendAlert(em, incident, signal);
+        appendAlert(unit, incident, signal);
         appended.push(signal.alertId);
       }
-      addTimelineEntry(em, incident, {
+      unit.addTimelineEntry(incident, {
         type: 'alert',
         message: `Alert received: ${alert.title.slice(0, 200)}`,
         data: { alert_id: signal.alertId, external_id: alert.externalId, severity: alert.severity },
       });
-      recordDomainEvent(em, incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
-      storeAlert(em, signal, incident.id);
+      unit.recordEvent(incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
+      storeAlert(unit, signal, incident.id);
     } else if (incident && options.mergedKey) {
-      storeAlert(em, signal, incident.id);
-      addTimelineEntry(em, incident, {
+      storeAlert(unit, signal, incident.id);
+      unit.addTimelineEntry(incident, {
         type: 'alert_resolved',
         message: `Alert resolved: ${alert.title.slice(0, 200)} (of a merged incident)`,
         data: { alert_id: signal.alertId, dedup_key: alert.dedupKey },
@@ -174,39 +171,39 @@ export async function applyKeyAlerts(
     } else if (incident?.groupKey && options.firingKeysOf) {
       // A grouped incident resolves once none of its alert keys still fires.
       closeUpdate();
-      await em.flush();
+      await unit.flush();
       const firing = await options.firingKeysOf(incident);
       const member = firing.has(alert.dedupKey) || incident.fingerprint === alert.dedupKey;
       firing.delete(alert.dedupKey);
-      if (!member) storeAlert(em, signal, null);
+      if (!member) storeAlert(unit, signal, null);
       else if (firing.size > 0) {
-        storeAlert(em, signal, incident.id);
-        addTimelineEntry(em, incident, {
+        storeAlert(unit, signal, incident.id);
+        unit.addTimelineEntry(incident, {
           type: 'alert_resolved',
           message: `Alert resolved: ${alert.title.slice(0, 200)} (${firing.size} still firing)`,
           data: { alert_id: signal.alertId, dedup_key: alert.dedupKey, still_firing: firing.size },
         });
       } else {
-        changeIncidentStatus(em, incident, 'resolved', {
+        unit.changeStatus(incident, 'resolved', {
           type: 'resolved_by_alert',
           message: `Resolved by a ${alert.platform} alert: every alert of the group resolved`,
           data: { alert_id: signal.alertId },
         });
         resolvedUnflushed = true;
-        storeAlert(em, signal, incident.id);
+        storeAlert(unit, signal, incident.id);
         incident = null;
       }
     } else {
       closeUpdate();
       if (incident) {
-        changeIncidentStatus(em, incident, 'resolved', {
+        unit.changeStatus(incident, 'resolved', {
           type: 'resolved_by_alert',
           message: `Resolved by a ${alert.platform} alert`,
           data: { alert_id: signal.alertId },
         });
         resolvedUnflushed = true;
       }
-      storeAlert(em, signal, incident?.id ?? null);
+      storeAlert(unit, signal, incident?.id ?? null);
       incident = null;
     }
   }
@@ -218,14 +215,14 @@ export async function applyKeyAlerts(
  * The `incident.updated` naming alerts that joined an incident. A grouped incident announces them
  * at most once per group_interval (the alerts joined since its last announcement); they never page.
  */
-function announce(em: EntityManager, incident: Incident, appended: string[], now: Date): void {
+function announce(unit: AlertTransaction, incident: Incident, appended: string[], now: Date): void {
   if (!incident.groupKey) {
-    recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+    unit.recordEvent(incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
     return;
   }
   const last = incident.groupNotifiedAt ?? incident.createdAt;
   if (!announceJoinedAlerts(last, incident.groupIntervalSeconds ?? 0, now)) return;
-  recordDomainEvent(em, incident, 'incident.updated', {
+  unit.recordEvent(incident, 'incident.updated', {
     alert_ids: appended,
     alert_id: appended.at(-1),
     joined_alerts: incident.alertCount - incident.groupNotifiedCount,
@@ -265,28 +262,27 @@ function signalOfStored(row: Alert, organizationId: string, at: Date): AlertSign
  * incident, or opens its own, as if it arrived now; the timeline says which rule held it back.
  */
 export function releaseInhibitedAlert(
-  em: EntityManager,
+  unit: AlertTransaction,
   row: Alert,
-  organizationId: string,
   open: Incident | null,
   group: KeyGroup | null,
   now: Date,
 ): { incident: Incident; created: boolean } {
-  const signal = signalOfStored(row, organizationId, now);
+  const signal = signalOfStored(row, unit.organizationId, now);
   const ruleId = row.silencedBy;
   row.silencedBy = null;
   row.silencedKind = null;
-  const incident = open ?? openIncident(em, signal, undefined, group);
+  const incident = open ?? openIncident(unit, signal, undefined, group);
   if (open) {
-    appendAlert(em, open, signal);
-    announce(em, open, [row.id], now);
+    appendAlert(unit, open, signal);
+    announce(unit, open, [row.id], now);
   }
   row.incidentId = incident.id;
-  addTimelineEntry(em, incident, {
+  unit.addTimelineEntry(incident, {
     type: 'alert',
     message: `Alert received: ${row.title.slice(0, 200)} (no longer inhibited)`,
     data: { alert_id: row.id, external_id: row.externalId, severity: row.severity, inhibited_by_rule: ruleId },
   });
-  recordDomainEvent(em, incident, 'alert.received', { alert_id: row.id, external_id: row.externalId });
+  unit.recordEvent(incident, 'alert.received', { alert_id: row.id, external_id: row.externalId });
   return { incident, created: !open };
 }

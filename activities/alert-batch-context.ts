@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { AlertTransaction } from '../shared/db/access/alert-transaction.ts';
 import type { Incident } from '../shared/db/entities/index.ts';
-import { firingKeysOfIncident, firingSourceAlerts, lastResolvedIncidentId } from '../shared/db/access/alert-groups.ts';
 import type { GroupingRules } from '../shared/db/grouping-rules-cache.ts';
 import { chooseGrouping, groupKey, groupLabels, type GroupingSettings } from '../shared/domain/alert-grouping.ts';
 import { reopenWindowMinutes, type FlappingSettings } from '../shared/domain/flapping.ts';
@@ -14,7 +13,6 @@ import type { KeyApplyOptions, KeyGroup } from './alert-group-apply.ts';
 // the decisions themselves are the pure modules of shared/domain.
 
 export interface BatchContextDeps {
-  organizationId: string;
   /** The organization's compiled routing rules (a rule's grouping wins over the integration's); null: none. */
   router: Router | null;
   /** The organization's grouping settings and inhibition rules (the worker's cache). */
@@ -76,12 +74,11 @@ export interface BatchContext {
  * the batch's own, latest per key).
  */
 export async function prepareBatchContext(
-  em: EntityManager,
+  unit: AlertTransaction,
   deps: BatchContextDeps,
   integrationId: string,
   byKey: ReadonlyMap<string, readonly AlertSignalPayload[]>,
 ): Promise<BatchContext> {
-  const { organizationId } = deps;
   const settings = deps.rules.integrations.get(integrationId) ?? { grouping: null, flapping: null, reopenWindowMinutes: null };
   const windowMinutes = reopenWindowMinutes(settings);
   const groups = new Map<string, KeyGroup>();
@@ -92,7 +89,7 @@ export async function prepareBatchContext(
     }
   }
   const inhibitor = deps.rules.inhibitor;
-  const active = inhibitor ? inhibitor.withSources(await activeSources(em, organizationId, byKey)) : NO_INHIBITIONS;
+  const active = inhibitor ? inhibitor.withSources(await activeSources(unit, byKey)) : NO_INHIBITIONS;
   const now = new Date();
   return {
     groups,
@@ -104,13 +101,13 @@ export async function prepareBatchContext(
       return {
         group,
         now,
-        firingKeysOf: (incident: Incident) => firingKeysOfIncident(em, organizationId, incident.id),
+        firingKeysOf: (incident: Incident) => unit.firingKeysOfIncident(incident.id),
         ...(windowMinutes > 0
           ? {
               reopen: {
                 windowMinutes,
                 flapping: settings.flapping,
-                lastResolvedId: () => lastResolvedIncidentId(em, organizationId, { fingerprint: key, groupKey: group?.key ?? null }),
+                lastResolvedId: () => unit.lastResolvedIncidentId({ fingerprint: key, groupKey: group?.key ?? null }),
               },
             }
           : {}),
@@ -121,11 +118,10 @@ export async function prepareBatchContext(
 
 /** Firing alerts that may inhibit: stored ones of open incidents, overlaid by the batch's latest alert per key. */
 export async function activeSources(
-  em: EntityManager,
-  organizationId: string,
+  unit: Pick<AlertTransaction, 'firingSourceAlerts'>,
   byKey: ReadonlyMap<string, readonly AlertSignalPayload[]>,
 ): Promise<InhibitionAlert[]> {
-  const stored = await firingSourceAlerts(em, organizationId);
+  const stored = await unit.firingSourceAlerts();
   const sources = new Map(stored.map((alert) => [alert.key, alert]));
   for (const [key, signals] of byKey) {
     const latest = signals.at(-1) as AlertSignalPayload;

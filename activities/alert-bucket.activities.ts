@@ -1,21 +1,16 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
+import { isOpenIncidentConflict, type AlertTransactionStore } from '../shared/db/access/alert-transaction.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
-import type { Orm } from '../shared/db/orm.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { NO_GROUPING_RULES, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
-import { changeIncidentStatus, lockIdleAlertIncidents } from '../shared/db/access/incidents.ts';
-import { mergeTargetOfKeys, openMergeTargets } from '../shared/db/access/incident-merges.ts';
-import { autoResolvingOrganizations } from '../shared/db/access/organizations.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { admitNewReceipts, groupByDedupKey, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import { applyKeyAlerts } from './alert-apply.ts';
 import { prepareBatchContext, withInhibition } from './alert-batch-context.ts';
 import { releaseInhibitedAlerts } from './alert-inhibition-release.ts';
 
 export interface AlertBucketActivityDeps {
-  orm: Orm;
+  /** The alert transaction's database side: locks, alerts, incidents and their events. */
+  alertTransactions: AlertTransactionStore;
   integrationLiveness: Pick<IntegrationLiveness, 'record'>;
   /** Active silences and maintenance windows, cached per organization. */
   muteRules: Pick<MuteRulesCache, 'forOrganization'>;
@@ -26,14 +21,6 @@ export interface AlertBucketActivityDeps {
 }
 
 const MAX_CONFLICT_ATTEMPTS = 3;
-
-/** A partial unique index allowing one open incident per organization and dedup key (or group key) refused an insert. */
-function isOpenIncidentConflict(error: unknown): boolean {
-  return (
-    error instanceof UniqueConstraintViolationException &&
-    (error.message.includes('incidents_open_fingerprint_unique') || error.message.includes('incidents_open_group_unique'))
-  );
-}
 
 /** The most idle incidents one organization's sweep transaction resolves; the sweep repeats while one is full. */
 export const AUTO_RESOLVE_BATCH = 200;
@@ -58,20 +45,11 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
       const router = deps.routingRules ? await deps.routingRules.forOrganization(first.organizationId) : null;
       const groupingRules = deps.groupingRules ? await deps.groupingRules.forOrganization(first.organizationId) : NO_GROUPING_RULES;
       const apply = () =>
-        forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
+        deps.alertTransactions.transaction(first.organizationId, async (unit) => {
           const ids = signals.map((signal) => signal.alertId);
           const receiptKeys = [...new Set(signals.flatMap((signal) => (signal.receiptKey ? [signal.receiptKey] : [])))];
           const windowStart = Math.min(...signals.map((signal) => Date.parse(signal.receivedAt) - (signal.dedupWindowSeconds ?? 0) * 1000));
-          const rows = await em.find(
-            AlertEntity,
-            {
-              $or: [
-                { id: { $in: ids } },
-                ...(receiptKeys.length > 0 ? [{ receiptKey: { $in: receiptKeys }, receivedAt: { $gte: new Date(windowStart) } }] : []),
-              ],
-            },
-            { fields: ['id', 'receiptKey', 'receivedAt'] },
-          );
+          const rows = await unit.storedAlerts({ ids, receiptKeys, receivedSince: new Date(windowStart) });
           const stored = new Set(rows.map((row) => row.id));
           const windowOf = new Map(signals.map((signal) => [signal.receiptKey, signal.dedupWindowSeconds ?? 0]));
           // Receipt key → until when a later alert with it is a retry (of the latest stored copy).
@@ -91,35 +69,18 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
           const byKey = groupByDedupKey(fresh);
           const keys = [...byKey.keys()].sort();
           // Grouping, inhibition and flap detection (docs/decisions/0013-alert-grouping.md).
-          const context = await prepareBatchContext(
-            em,
-            { organizationId: first.organizationId, router, rules: groupingRules },
-            first.integrationId,
-            byKey,
-          );
+          const context = await prepareBatchContext(unit, { router, rules: groupingRules }, first.integrationId, byKey);
           const groupKeys = [...new Set([...context.groups.values()].map((group) => group.key))].sort();
           // At most one open incident per key and per group (the partial unique indexes); locked until commit.
-          const open = await em.find(
-            IncidentEntity,
-            {
-              status: { $ne: 'resolved' },
-              $or: [
-                { fingerprint: { $in: keys } },
-                ...(groupKeys.length > 0 ? [{ groupKey: { $in: groupKeys } }] : []),
-                // Keys of incidents merged into another lead to that target while it is open.
-                mergeTargetOfKeys(keys),
-              ],
-            },
-            { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
-          );
+          // Keys of incidents merged into another lead to that target while it is open: locked too.
+          const open = await unit.lockOpenIncidents({ keys, groupKeys });
           const openByKey = new Map(open.flatMap((incident) => (incident.fingerprint ? [[incident.fingerprint, incident] as const] : [])));
           const openByGroup = new Map(open.flatMap((incident) => (incident.groupKey ? [[incident.groupKey, incident] as const] : [])));
           const openById = new Map(open.map((incident) => [incident.id, incident]));
           // Which target each key without an open incident of its own leads to: asked only when
           // one could (an open incident was found), so batches of new keys cost no statement more.
           const orphans = keys.filter((key) => !openByKey.has(key));
-          const mergedInto =
-            orphans.length > 0 && open.length > 0 ? await openMergeTargets(em, first.organizationId, orphans) : new Map<string, string>();
+          const mergedInto = orphans.length > 0 && open.length > 0 ? await unit.openMergeTargets(orphans) : new Map<string, string>();
           let opened = 0;
           // Keys in one stable order: every batch inserts new incidents in the same order, so two
           // inserting the same new keys wait on each other at the unique index instead of deadlocking.
@@ -131,7 +92,7 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
             const target = own ? undefined : openById.get(mergedInto.get(key) ?? '');
             const current = own ?? target ?? (group ? openByGroup.get(group.key) : undefined) ?? null;
             const outcome = await applyKeyAlerts(
-              em,
+              unit,
               withInhibition(rules, context.active, key),
               byKey.get(key) as AlertSignalPayload[],
               current,
@@ -144,8 +105,7 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
           }
           // A resolved source may release the alerts it inhibited.
           if (context.inhibitor && fresh.some((signal) => signal.alert.status === 'resolved'))
-            opened += await releaseInhibitedAlerts(em, {
-              organizationId: first.organizationId,
+            opened += await releaseInhibitedAlerts(unit, {
               inhibitor: context.inhibitor,
               muteRules: rules,
               router,
@@ -179,17 +139,15 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
      */
     async autoResolveIdleIncidents(input: { limit?: number } = {}): Promise<{ resolved: number; more: boolean }> {
       const limit = Math.max(1, input.limit ?? AUTO_RESOLVE_BATCH);
-      const organizations = await autoResolvingOrganizations(deps.orm.em.fork());
+      const organizations = await deps.alertTransactions.autoResolvingOrganizations();
       let resolved = 0;
       let more = false;
       for (const { id: organizationId, hours } of organizations) {
         const afterMs = Math.round(hours * 3_600_000);
-        const count = await forkForOrganization(deps.orm, organizationId).transactional(async (em) => {
-          const idle = await lockIdleAlertIncidents(em, organizationId, afterMs / 1000, limit);
-          if (idle.length === 0) return 0;
-          const incidents = await em.find(IncidentEntity, { id: { $in: idle } });
+        const count = await deps.alertTransactions.transaction(organizationId, async (unit) => {
+          const incidents = await unit.lockIdleAlertIncidents(afterMs / 1000, limit);
           for (const incident of incidents) {
-            changeIncidentStatus(em, incident, 'resolved', {
+            unit.changeStatus(incident, 'resolved', {
               message: `Resolved automatically: no new alert for ${+hours.toFixed(3)} h`,
               data: { auto_resolved: true, after_ms: afterMs },
             });

@@ -1,6 +1,5 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { IncidentEntity, type Incident } from '../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus } from '../shared/db/access/incidents.ts';
+import type { AlertTransaction } from '../shared/db/access/alert-transaction.ts';
+import type { Incident } from '../shared/db/entities/index.ts';
 import type { GroupingSettings } from '../shared/domain/alert-grouping.ts';
 import { decideReopen, reopensLastIncident, type FlappingSettings } from '../shared/domain/flapping.ts';
 
@@ -39,20 +38,20 @@ export interface KeyApplyOptions {
  * open a new one.
  */
 export async function reopenResolved(
-  em: EntityManager,
+  unit: AlertTransaction,
   reopen: NonNullable<KeyApplyOptions['reopen']>,
   now: Date,
 ): Promise<Incident | null> {
   if (reopen.windowMinutes <= 0) return null;
   const id = await reopen.lastResolvedId();
   if (!id) return null;
-  const incident = await em.findOne(IncidentEntity, { id, status: 'resolved' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const incident = await unit.lockResolvedIncident(id);
   if (!incident || !reopensLastIncident(incident.resolvedAt ?? null, reopen.windowMinutes, now)) return null;
   const flapping = reopen.flapping;
   const decision = decideReopen({ reopenedAt: incident.reopenedAt ?? [], flappingSince: incident.flappingSince ?? null }, flapping, now);
   incident.reopenedAt = decision.reopenedAt;
   incident.flappingSince = decision.flappingSince;
-  changeIncidentStatus(em, incident, 'active', {
+  unit.changeStatus(incident, 'active', {
     message: `Reopened by a new alert${decision.flappingSince ? ' (flapping)' : ''}`,
     data: {
       reopen_window_minutes: reopen.windowMinutes,
@@ -62,7 +61,7 @@ export async function reopenResolved(
     eventData: decision.pages ? {} : { pages: false },
   });
   if (flapping && decision.startedFlapping)
-    addTimelineEntry(em, incident, {
+    unit.addTimelineEntry(incident, {
       type: 'flapping',
       message: `Flapping: reopened ${decision.reopenedAt.length} times within ${flapping.window_minutes} min; it pages once per ${flapping.window_minutes} min while it flaps`,
       data: { reopenings: decision.reopenedAt.length, window_minutes: flapping.window_minutes },

@@ -1,18 +1,14 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { AlertEntity, IncidentEntity, OrganizationEntity, type Incident } from '../shared/db/entities/index.ts';
+import type { AlertTransaction, AlertTransactionStore } from '../shared/db/access/alert-transaction.ts';
+import type { Incident } from '../shared/db/entities/index.ts';
 import { applyKeyAlerts } from './alert-apply.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { lastAlertReceivedAt } from '../shared/db/access/alerts.ts';
-import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
-import { mergeTargetOfKeys } from '../shared/db/access/incident-merges.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
 import { readSettings } from '../shared/domain/organization-settings.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 
 export interface AlertIngestionActivityDeps {
-  orm: Orm;
+  /** The alert transaction's database side: locks, alerts, incidents and their events. */
+  alertTransactions: AlertTransactionStore;
   integrationLiveness: Pick<IntegrationLiveness, 'record'>;
   /** Active silences and maintenance windows, cached per organization. */
   muteRules: Pick<MuteRulesCache, 'forOrganization'>;
@@ -26,21 +22,12 @@ export interface AlertIngestionActivityDeps {
  * key, a PATCH), so alert_count is never lost to a concurrent update.
  */
 async function lockOpenIncident(
-  em: EntityManager,
+  unit: AlertTransaction,
   dedupKey: string,
   incidentId: string | null,
 ): Promise<{ incident: Incident | null; merged: boolean }> {
-  const open = await em.find(
-    IncidentEntity,
-    {
-      status: { $ne: 'resolved' },
-      // A key of an incident merged into another leads to that target while it is open.
-      $or: [...(incidentId ? [{ id: incidentId }] : []), { fingerprint: dedupKey }, mergeTargetOfKeys([dedupKey])],
-    },
-    // The tenant filter joins the organization: only the incident row is locked, else every
-    // ingestion transaction of the organization would queue on its organization row.
-    { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
-  );
+  // A key of an incident merged into another leads to that target while it is open.
+  const open = await unit.lockOpenIncidentsOfKey(dedupKey, incidentId);
   // Anything else found is a merge's target (the latest, should the key have been merged twice).
   const incident =
     open.find((candidate) => candidate.id === incidentId) ??
@@ -80,15 +67,15 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
       if (!first) return { incidentId: input.incidentId, created: false };
       // From memory while the worker's cache listens for changes: no statement per alert.
       const rules = await deps.muteRules.forOrganization(first.organizationId);
-      const result = await forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
-        const rows = await em.find(AlertEntity, { id: { $in: signals.map((signal) => signal.alertId) } }, { fields: ['id', 'incidentId'] });
+      const result = await deps.alertTransactions.transaction(first.organizationId, async (unit) => {
+        const rows = await unit.storedAlertIncidents(signals.map((signal) => signal.alertId));
         const seen = new Map(rows.map((row) => [row.id, row.incidentId ?? null]));
         const fresh = signals.filter((signal) => !seen.has(signal.alertId));
         if (fresh.length === 0) return { ...resultOfSeen(signals, seen), created: false };
 
-        const open = await lockOpenIncident(em, first.alert.dedupKey, input.incidentId);
+        const open = await lockOpenIncident(unit, first.alert.dedupKey, input.incidentId);
         const { incident, created } = await applyKeyAlerts(
-          em,
+          unit,
           rules,
           fresh,
           open.incident,
@@ -101,10 +88,8 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
       deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
       if (!result.created) return result;
       // Only for a new incident, so one statement per incident rather than per batch.
-      const organization = await deps.orm.em
-        .fork()
-        .findOneOrFail(OrganizationEntity, { id: first.organizationId }, { fields: ['settings'], filters: false });
-      const hours = readSettings(organization.settings).auto_resolve_after_hours;
+      const settings = await deps.alertTransactions.organizationSettings(first.organizationId);
+      const hours = readSettings(settings).auto_resolve_after_hours;
       return { ...result, autoResolveAfterMs: hours === null ? null : Math.round(hours * 3_600_000) };
     },
 
@@ -114,18 +99,14 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
      * the same dedup key), says how long is left instead.
      */
     async autoResolveIncident(input: { organizationId: string; incidentId: string; afterMs: number }): Promise<AutoResolveResult> {
-      return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
-        const [incident] = await em.find(
-          IncidentEntity,
-          { id: input.incidentId },
-          { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
-        );
+      return deps.alertTransactions.transaction(input.organizationId, async (unit) => {
+        const incident = await unit.lockIncident(input.incidentId);
         if (!incident || incident.status === 'resolved') return { resolved: true };
-        const lastAlertAt = await lastAlertReceivedAt(em, input.organizationId, incident.id);
+        const lastAlertAt = await unit.lastAlertReceivedAt(incident.id);
         const idleSince = (lastAlertAt ?? incident.createdAt).getTime();
         const waitMs = idleSince + input.afterMs - Date.now();
         if (waitMs > 0) return { resolved: false, waitMs };
-        changeIncidentStatus(em, incident, 'resolved', {
+        unit.changeStatus(incident, 'resolved', {
           message: `Resolved automatically: no new alert for ${+(input.afterMs / 3_600_000).toFixed(3)} h`,
           data: { auto_resolved: true, after_ms: input.afterMs },
         });

@@ -1,6 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
-import { firingSourceAlerts, inhibitedFiringAlerts } from '../shared/db/access/alert-groups.ts';
+import type { AlertTransaction } from '../shared/db/access/alert-transaction.ts';
 import type { GroupingRules } from '../shared/db/grouping-rules-cache.ts';
 import type { Inhibitor } from '../shared/domain/inhibition.ts';
 import type { MuteRules } from '../shared/domain/mute-rules.ts';
@@ -18,29 +16,24 @@ export const RELEASE_LOOKBACK_MS = 24 * 3600 * 1000;
  * Returns how many incidents it opened.
  */
 export async function releaseInhibitedAlerts(
-  em: EntityManager,
-  context: { organizationId: string; inhibitor: Inhibitor; muteRules: MuteRules; router: Router | null; rules: GroupingRules },
+  unit: AlertTransaction,
+  context: { inhibitor: Inhibitor; muteRules: MuteRules; router: Router | null; rules: GroupingRules },
   now: Date = new Date(),
 ): Promise<number> {
-  const { organizationId } = context;
-  await em.flush();
-  const candidates = await inhibitedFiringAlerts(em, organizationId, new Date(now.getTime() - RELEASE_LOOKBACK_MS));
+  await unit.flush();
+  const candidates = await unit.inhibitedFiringAlerts(new Date(now.getTime() - RELEASE_LOOKBACK_MS));
   if (candidates.length === 0) return 0;
-  const active = context.inhibitor.withSources(await firingSourceAlerts(em, organizationId));
+  const active = context.inhibitor.withSources(await unit.firingSourceAlerts());
   let opened = 0;
   for (const candidate of candidates.sort((a, b) => a.key.localeCompare(b.key))) {
     if (active.inhibitedBy(candidate)) continue;
     if (context.muteRules.mutedBy(candidate, now)) continue;
     const grouping = context.rules.integrations.get(candidate.integrationId)?.grouping ?? null;
     const group = groupOfAlert(candidate, context.router, grouping);
-    const open = await em.findOne(
-      IncidentEntity,
-      { status: { $ne: 'resolved' }, $or: [{ fingerprint: candidate.key }, ...(group ? [{ groupKey: group.key }] : [])] },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { createdAt: 'asc' } },
-    );
-    const row = await em.findOneOrFail(AlertEntity, { id: candidate.alertId });
-    if (releaseInhibitedAlert(em, row, organizationId, open, group, now).created) opened += 1;
-    await em.flush();
+    const open = await unit.lockOpenIncidentOfKeyOrGroup(candidate.key, group?.key ?? null);
+    const row = await unit.alert(candidate.alertId);
+    if (releaseInhibitedAlert(unit, row, open, group, now).created) opened += 1;
+    await unit.flush();
   }
   return opened;
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { heartbeatAlertSource, lockHeartbeat, writeHeartbeatState } from '../shared/db/access/heartbeats.ts';
+import type { Orm } from '../shared/db/orm.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { isPlatform, type NormalizedAlert } from '../shared/domain/alert.ts';
 import { heartbeatDedupKey, heartbeatWakeAt, nextHeartbeatState, type HeartbeatState } from '../shared/domain/heartbeat.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import { createAlertBucketActivities, type AlertBucketActivityDeps } from './alert-bucket.activities.ts';
 
-export type HeartbeatActivityDeps = AlertBucketActivityDeps;
+export type HeartbeatActivityDeps = AlertBucketActivityDeps & { orm: Orm };
 
 export interface HeartbeatEvaluation extends HeartbeatState {
   /** The database's clock at the read, and when to look again (epoch ms). */

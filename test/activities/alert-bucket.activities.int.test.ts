@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAlertBucketActivities } from '../../activities/alert-bucket.activities.ts';
+import { createAlertTransactionStore } from '../../shared/db/access/alert-transaction.ts';
 import type { Orm } from '../../shared/db/orm.ts';
 import type { AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { NO_MUTE_RULES } from '../../shared/domain/mute-rules.ts';
@@ -24,7 +25,7 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     stack = await startTestStack();
     orm = await ormLoggingStatements(stack.databaseUrl, statements, 4);
     activities = createAlertBucketActivities({
-      orm,
+      alertTransactions: createAlertTransactionStore(orm),
       integrationLiveness: { record: () => {} },
       // No silences here: muting is tested in test/api/silence-ingestion.int.test.ts.
       muteRules: { forOrganization: async () => NO_MUTE_RULES },

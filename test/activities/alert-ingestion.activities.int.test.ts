@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAlertIngestionActivities } from '../../activities/alert-ingestion.activities.ts';
+import { createAlertTransactionStore } from '../../shared/db/access/alert-transaction.ts';
 import type { Orm } from '../../shared/db/orm.ts';
 import { NO_MUTE_RULES } from '../../shared/domain/mute-rules.ts';
 import type { Severity } from '../../shared/domain/alert.ts';
@@ -24,7 +25,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
     stack = await startTestStack();
     orm = await ormLoggingStatements(stack.databaseUrl, statements);
     activities = createAlertIngestionActivities({
-      orm,
+      alertTransactions: createAlertTransactionStore(orm),
       integrationLiveness: { record: (_org, id, at) => liveness.push({ integrationId: id, at }) },
       // No silences here: muting is tested in test/api/silence-ingestion.int.test.ts.
       muteRules: { forOrganization: async () => NO_MUTE_RULES },

@@ -5,6 +5,7 @@ import { Worker } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createAlertBucketActivities } from '../../activities/alert-bucket.activities.ts';
+import { createAlertTransactionStore } from '../../shared/db/access/alert-transaction.ts';
 import { MAX_ALERTS_PER_BATCH, type AlertBucketInput, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { NO_MUTE_RULES } from '../../shared/domain/mute-rules.ts';
 import type { alertBucketWorkflow } from '../../workflows/alert-bucket.workflow.ts';
@@ -37,7 +38,7 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     organizationId = owner.organization.id;
     integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
     real = createAlertBucketActivities({
-      orm: stack.orm,
+      alertTransactions: createAlertTransactionStore(stack.orm),
       integrationLiveness: { record: () => {} },
       muteRules: { forOrganization: async () => NO_MUTE_RULES },
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAlertIngestionActivities } from '../../../activities/alert-ingestion.activities.ts';
+import { createAlertTransactionStore } from '../../../shared/db/access/alert-transaction.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../../../shared/db/mute-rules-cache.ts';
 import { waitFor } from '../../../dev/wait-for.ts';
 import type { Orm } from '../../../shared/db/orm.ts';
@@ -28,7 +29,11 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
       listen: { databaseUrl: stack.databaseUrl, logger: createLogger({ name: 'test', level: 'silent' }) },
     });
     await cache.ready;
-    activities = createAlertIngestionActivities({ orm, integrationLiveness: { record: () => undefined }, muteRules: cache });
+    activities = createAlertIngestionActivities({
+      alertTransactions: createAlertTransactionStore(orm),
+      integrationLiveness: { record: () => undefined },
+      muteRules: cache,
+    });
     owner = await registerOwner(stack.http, 'cache');
     integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
   });

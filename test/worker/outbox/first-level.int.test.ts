@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { createAlertBucketActivities } from '../../../activities/alert-bucket.activities.ts';
+import { createAlertTransactionStore } from '../../../shared/db/access/alert-transaction.ts';
 import { createEscalationActivities } from '../../../activities/escalation.activities.ts';
 import { waitFor } from '../../../dev/wait-for.ts';
 import { NO_MUTE_RULES } from '../../../shared/domain/mute-rules.ts';
@@ -70,7 +71,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
   async function openIncidents(label: string, count: number): Promise<Array<{ id: string; title: string }>> {
     const alert = alertSignalOf({ organizationId: owner.organization.id, integrationId });
     const buckets = createAlertBucketActivities({
-      orm: stack.orm,
+      alertTransactions: createAlertTransactionStore(stack.orm),
       integrationLiveness: { record: () => {} },
       muteRules: { forOrganization: async () => NO_MUTE_RULES },
     });
