@@ -3,6 +3,7 @@ import { envelope } from '../schemas/common.ts';
 import { MessageResponse } from '../schemas/session.schemas.ts';
 import type { AccountService } from '../services/account.service.ts';
 import { defineRoute } from './route.ts';
+import { accountDocs } from '../docs/account.ts';
 
 /** Password reset and change, email verification. The mailed token is the credential of the public ones. */
 export function accountRoutes(accounts: AccountService) {
@@ -13,8 +14,7 @@ export function accountRoutes(accounts: AccountService) {
       path: '/auth/password/reset',
       operationId: 'requestPasswordReset',
       summary: 'Mail a password reset token',
-      description:
-        'Answers 200 with the same message whether or not the address has an account. The token works once and expires in 1 hour.',
+      description: accountDocs.requestPasswordReset,
       tags: ['auth'],
       access: 'public',
       request: { body: PasswordResetBody },
@@ -26,9 +26,7 @@ export function accountRoutes(accounts: AccountService) {
       path: '/auth/password/reset/confirm',
       operationId: 'confirmPasswordReset',
       summary: 'Set a new password with a mailed reset token',
-      description:
-        'The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, ' +
-        'a lockout is lifted and the email counts as verified. API keys are not affected.',
+      description: accountDocs.confirmPasswordReset,
       tags: ['auth'],
       access: 'public',
       request: { body: PasswordResetConfirmBody },
@@ -41,10 +39,7 @@ export function accountRoutes(accounts: AccountService) {
       path: '/auth/password/change',
       operationId: 'changePassword',
       summary: 'Change your own password',
-      description:
-        'A wrong `current_password` is 400 BAD_REQUEST (a 401 would read as "session over") and counts towards the login lockout (423). ' +
-        'Every other session of the user ends (their access and refresh tokens are refused, in every API process); this one keeps working. API keys are not affected. ' +
-        'Needs a user session: an API key gets 403.',
+      description: accountDocs.changePassword,
       tags: ['auth'],
       access: 'authenticated',
       request: { body: PasswordChangeBody },
@@ -57,7 +52,7 @@ export function accountRoutes(accounts: AccountService) {
       path: '/auth/verify-email',
       operationId: 'verifyEmail',
       summary: 'Verify your email address with the mailed token',
-      description: 'No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.',
+      description: accountDocs.verifyEmail,
       tags: ['auth'],
       access: 'public',
       request: { body: VerifyEmailBody },
@@ -70,7 +65,7 @@ export function accountRoutes(accounts: AccountService) {
       path: '/auth/resend-verification',
       operationId: 'resendVerification',
       summary: 'Mail a new email verification token',
-      description: 'Replaces any earlier verification token. Answers 200 without mailing when the address is already verified.',
+      description: accountDocs.resendVerification,
       tags: ['auth'],
       access: 'authenticated',
       responses: ok,

@@ -2,6 +2,7 @@ import { envelope } from '../schemas/common.ts';
 import { AnalyticsQuery, AnalyticsResponse } from '../schemas/analytics.schemas.ts';
 import type { AnalyticsService } from '../services/analytics.service.ts';
 import { defineRoute } from './route.ts';
+import { analyticsDocs } from '../docs/analytics.ts';
 
 export function analyticsRoutes(analytics: AnalyticsService) {
   return [
@@ -10,11 +11,7 @@ export function analyticsRoutes(analytics: AnalyticsService) {
       path: '/analytics',
       operationId: 'getAnalytics',
       summary: 'Incident metrics over a date range: MTTA, MTTM, MTTR, counts, alerts; grouped and as a series',
-      description:
-        'Incidents created in `[from, to)` give `incidents_created` and the means: MTTA (creation to the first status change out of `active` or the first assignment), MTTM (to `mitigated`), MTTR (to `resolved`) with its p50 and p90, each over the incidents that reached the state before `to`, `null` when none did. ' +
-        '`incidents_resolved` counts resolutions in the range whenever the incident was created; `open_at_end` the incidents not resolved at the end of the range (per bucket: at the end of the bucket). ' +
-        "Incidents group and filter by their current severity, source, integration, assignee and status; alerts by their own severity, platform and integration, and by their incident's assignee and status. " +
-        "`series` buckets (day, week from Monday, month) start at local midnight in the organization's `timezone` setting. The range spans at most 731 days.",
+      description: analyticsDocs.getAnalytics,
       tags: ['analytics'],
       access: 'analytics:read',
       request: { query: AnalyticsQuery },

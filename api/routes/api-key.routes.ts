@@ -2,6 +2,7 @@ import { ApiKeyListResponse, ApiKeyResponse, CreateApiKeyBody } from '../schemas
 import { envelope, IdParams, pageEnvelope, PaginationQuery } from '../schemas/common.ts';
 import type { ApiKeyService } from '../services/api-key.service.ts';
 import { defineRoute } from './route.ts';
+import { apiKeyDocs } from '../docs/api-key.ts';
 
 export function apiKeyRoutes(apiKeys: ApiKeyService) {
   return [
@@ -10,10 +11,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       path: '/api-keys',
       operationId: 'createApiKey',
       summary: 'Create an API key',
-      description:
-        'The `api_key` value is returned only in this response; only its hash is stored. Unknown permission strings are 422; ' +
-        'a permission the caller lacks is 403 INSUFFICIENT_PERMISSIONS. A key can create keys when it holds `api_keys:create`, ' +
-        "never beyond its own permissions. At use, a key acts with the permissions both it and its creator's current role hold.",
+      description: apiKeyDocs.createApiKey,
       tags: ['api-keys'],
       access: 'api_keys:create',
       request: { body: CreateApiKeyBody },
@@ -25,7 +23,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       path: '/api-keys',
       operationId: 'listApiKeys',
       summary: "List the organization's active API keys",
-      description: 'Never returns a key or its hash; `prefix` identifies a key. Revoked keys are not listed. Newest first.',
+      description: apiKeyDocs.listApiKeys,
       tags: ['api-keys'],
       access: 'api_keys:read',
       request: { query: PaginationQuery },
@@ -37,8 +35,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       path: '/api-keys/{id}',
       operationId: 'revokeApiKey',
       summary: 'Revoke an API key',
-      description:
-        'Takes effect on the very next request made with the key. Answers 204 with no body; an unknown or already revoked key is 404.',
+      description: apiKeyDocs.revokeApiKey,
       tags: ['api-keys'],
       access: 'api_keys:delete',
       request: { params: IdParams },

@@ -3,9 +3,7 @@ import { envelope, pageEnvelope } from '../schemas/common.ts';
 import type { AdminService } from '../services/admin.service.ts';
 import type { AuditService } from '../services/audit.service.ts';
 import { defineRoute } from './route.ts';
-
-const AUDIT_DESCRIPTION =
-  'Every successful POST, PUT, PATCH or DELETE, plus logins, registrations and accepted invitations, newest first. Inbound webhook traffic is recorded as alerts, not here.';
+import { auditDocs } from '../docs/audit.ts';
 
 export function auditRoutes(audit: AuditService, admin: AdminService) {
   return [
@@ -14,7 +12,7 @@ export function auditRoutes(audit: AuditService, admin: AdminService) {
       path: '/audit',
       operationId: 'listAuditEvents',
       summary: 'Audit events of the organization (read-only)',
-      description: AUDIT_DESCRIPTION,
+      description: auditDocs.listAuditEvents,
       tags: ['audit'],
       access: 'audit:read',
       request: { query: AuditQuery },
@@ -26,7 +24,7 @@ export function auditRoutes(audit: AuditService, admin: AdminService) {
       path: '/admin/audit',
       operationId: 'listAdminAuditEvents',
       summary: 'Audit events with actor details (owners and admins)',
-      description: `${AUDIT_DESCRIPTION} Adds the actor's email, name and API key name, and the user agent.`,
+      description: auditDocs.listAdminAuditEvents,
       tags: ['admin'],
       access: 'admin:read',
       request: { query: AuditQuery },

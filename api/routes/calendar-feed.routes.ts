@@ -2,6 +2,7 @@ import { envelope } from '../schemas/common.ts';
 import { CalendarFeedQuery, CalendarFeedResponse } from '../schemas/schedule.schemas.ts';
 import type { CalendarFeedService } from '../services/calendar-feed.service.ts';
 import { defineRoute } from './route.ts';
+import { calendarFeedDocs } from '../docs/calendar-feed.ts';
 
 const ICS_HEADERS = { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, max-age=300' };
 
@@ -12,7 +13,7 @@ export function calendarFeedRoutes(feeds: CalendarFeedService) {
       path: '/users/me/calendar-feed',
       operationId: 'getMyCalendarFeed',
       summary: 'Whether you have a personal calendar feed',
-      description: 'The URL itself is shown only when created.',
+      description: calendarFeedDocs.getMyCalendarFeed,
       tags: ['schedules'],
       access: 'schedules:read',
       responses: { 200: { description: 'Feed state', schema: CalendarFeedResponse } },
@@ -23,8 +24,7 @@ export function calendarFeedRoutes(feeds: CalendarFeedService) {
       path: '/users/me/calendar-feed',
       operationId: 'createMyCalendarFeed',
       summary: 'Create (or replace) your personal calendar feed URL',
-      description:
-        'A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL. Only a signed-in member creates one: with an API key the answer is 403 (the URL is a credential of its own, and would outlive the key).',
+      description: calendarFeedDocs.createMyCalendarFeed,
       tags: ['schedules'],
       access: 'schedules:read',
       responses: { 201: { description: 'The new feed, with its URL', schema: CalendarFeedResponse } },
@@ -49,8 +49,7 @@ export function calendarFeedRoutes(feeds: CalendarFeedService) {
       path: '/calendar-feed.ics',
       operationId: 'getCalendarFeed',
       summary: "A member's personal calendar feed (iCalendar)",
-      description:
-        'No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404. Schedules are rendered under one compute budget; a feed past it is 422.',
+      description: calendarFeedDocs.getCalendarFeed,
       tags: ['schedules'],
       access: 'public',
       request: { query: CalendarFeedQuery },

@@ -13,6 +13,7 @@ import {
 import type { ChannelConnectionService } from '../services/channel-connection.service.ts';
 import type { ChannelIdentityService } from '../services/channel-identity.service.ts';
 import { defineRoute } from './route.ts';
+import { channelDocs } from '../docs/channel.ts';
 
 const all = <T>(page: { items: T[]; total: number }) => ({
   data: page.items,
@@ -27,7 +28,7 @@ export function channelRoutes(connections: ChannelConnectionService, identities:
       path: '/channel-connections',
       operationId: 'listChannelConnections',
       summary: "The organization's channel connections",
-      description: 'Slack app, Matrix bot, Twilio account, ntfy server: only what is safe to show (never a token or a password).',
+      description: channelDocs.listChannelConnections,
       tags: ['channels'],
       access: 'integrations:read',
       responses: { 200: { description: 'Every connection', schema: ChannelConnectionListResponse } },
@@ -38,9 +39,7 @@ export function channelRoutes(connections: ChannelConnectionService, identities:
       path: '/channel-connections/{kind}',
       operationId: 'putChannelConnection',
       summary: 'Connect a channel, or replace its settings',
-      description:
-        "The body is validated by the kind's own schema (422 with the fields otherwise; 422 too when this server has no such channel). " +
-        'Secrets are stored encrypted and never shown again: every setting is given again on a change.',
+      description: channelDocs.putChannelConnection,
       tags: ['channels'],
       access: 'integrations:update',
       request: { params: ChannelConnectionKindParams, body: PutChannelConnectionBody },
@@ -53,7 +52,7 @@ export function channelRoutes(connections: ChannelConnectionService, identities:
       path: '/channel-connections/{kind}',
       operationId: 'deleteChannelConnection',
       summary: 'Disconnect a channel',
-      description: 'Pages through it fail (recorded on each page) until it is connected again.',
+      description: channelDocs.deleteChannelConnection,
       tags: ['channels'],
       access: 'integrations:update',
       request: { params: ChannelConnectionKindParams },
@@ -69,7 +68,7 @@ export function channelRoutes(connections: ChannelConnectionService, identities:
       path: '/channel-identities',
       operationId: 'listMyChannelIdentities',
       summary: 'Your linked channel accounts',
-      description: 'The chat and phone accounts that act as you when they press a button or reply to a page.',
+      description: channelDocs.listMyChannelIdentities,
       tags: ['channels'],
       access: 'authenticated',
       responses: { 200: { description: 'Your linked accounts', schema: ChannelIdentityListResponse } },
@@ -80,7 +79,7 @@ export function channelRoutes(connections: ChannelConnectionService, identities:
       path: '/channel-identities/link',
       operationId: 'previewChannelLink',
       summary: 'What a channel link would link, without using it',
-      description: 'A link of another organization, forged or unknown is 404; an expired one (15 minutes) is 409.',
+      description: channelDocs.previewChannelLink,
       tags: ['channels'],
       access: 'authenticated',
       request: { query: ChannelLinkPreviewQuery },
@@ -93,9 +92,7 @@ export function channelRoutes(connections: ChannelConnectionService, identities:
       path: '/channel-identities/link',
       operationId: 'linkChannelIdentity',
       summary: 'Link a channel account to you',
-      description:
-        'With the token of the link the channel sent (15 minutes, single use): from then on that account acts as you. ' +
-        'An account linked before to someone else in the organization is moved to you. A used or expired link is 409; one of another organization 404. API keys are refused (403).',
+      description: channelDocs.linkChannelIdentity,
       tags: ['channels'],
       access: 'authenticated',
       request: { body: LinkChannelIdentityBody },

@@ -2,6 +2,7 @@ import { envelope, ErrorResponse, IdParams } from '../schemas/common.ts';
 import { ChatFeedListResponse, ChatFeedResponse, CreateChatFeedBody } from '../schemas/chat-feed.schemas.ts';
 import type { ChatFeedService } from '../services/chat-feed.service.ts';
 import { defineRoute } from './route.ts';
+import { chatFeedDocs } from '../docs/chat-feed.ts';
 
 /** Organization chat feeds (Slack channels, Matrix rooms) per routing rule or integration. */
 export function chatFeedRoutes(feeds: ChatFeedService) {
@@ -24,11 +25,7 @@ export function chatFeedRoutes(feeds: ChatFeedService) {
       path: '/chat-feeds',
       operationId: 'createChatFeed',
       summary: "Post a routing rule's or an integration's incidents to a chat channel",
-      description:
-        'Every incident routed by the rule (or opened by the integration) gets one thread in the channel or room: its root shows the incident and follows its status ' +
-        '(on Slack with Acknowledge, Resolve and Escalate buttons; on Matrix a ✅ or `ack` in the thread acts); each status change, escalation level paged and chat message ' +
-        'is a reply in the thread, in order, posted once. Needs the organization’s connection ' +
-        'of that kind (409 otherwise); 404 when the rule or integration is not the organization’s.',
+      description: chatFeedDocs.createChatFeed,
       tags: ['channels'],
       access: 'integrations:update',
       request: { body: CreateChatFeedBody },

@@ -15,9 +15,7 @@ import {
 import type { ContactMethodService } from '../services/contact-method.service.ts';
 import type { NotificationRuleService } from '../services/notification-rule.service.ts';
 import { defineRoute } from './route.ts';
-
-const OWN =
-  "Every member manages only their own (another member's id is 404). Changes need a signed-in member: an API key is refused (403).";
+import { contactMethodDocs } from '../docs/contact-method.ts';
 
 /** Deleting one of the member's own contact methods or rules: the same access, answer and errors for both. */
 function removeOwnRoute(path: string, operationId: string, summary: string, remove: (auth: AuthContext, id: string) => Promise<void>) {
@@ -45,7 +43,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/contact-methods',
       operationId: 'listMyContactMethods',
       summary: 'Your contact methods',
-      description: `How escalations page you. ${OWN}`,
+      description: contactMethodDocs.listMyContactMethods,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { query: PaginationQuery },
@@ -57,12 +55,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/contact-methods',
       operationId: 'createMyContactMethod',
       summary: 'Add a contact method',
-      description:
-        '`email`: your account address counts as verified; any other gets a single-use verification link (24 hours), and is never paged until it is confirmed. ' +
-        'One verification mail per address and organization a minute, however many methods are created for it (429 with Retry-After). ' +
-        '`webhook`: pages are POSTed as JSON (your `template`, rendered) through the outbound client that refuses private addresses; the URL and headers are stored encrypted and never shown again. ' +
-        'Other kinds (`push`, `sms`, `voice`, `slack`, `matrix`, as this server offers them) get a 6-digit code through the channel itself, confirmed with POST .../verify; a method the code cannot reach is not kept (422). ' +
-        `At most 20 per member (409). ${OWN}`,
+      description: contactMethodDocs.createMyContactMethod,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { body: CreateContactMethodBody },
@@ -87,7 +80,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/contact-methods/{id}',
       operationId: 'updateMyContactMethod',
       summary: 'Change one of your contact methods',
-      description: `A webhook's \`url\` and \`headers\` are replaced together. An email address cannot change: add another. ${OWN}`,
+      description: contactMethodDocs.updateMyContactMethod,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { params: IdParams, body: UpdateContactMethodBody },
@@ -106,9 +99,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/contact-methods/{id}/verification',
       operationId: 'resendMyContactMethodVerification',
       summary: 'Send a new verification link or code to an unverified method',
-      description:
-        'Email: a new link is mailed. Other kinds (push, SMS, voice, chat): a new 6-digit code is sent through the channel itself (422 when it cannot be delivered). ' +
-        'The previous link or code stops working. 409 when the method needs no verification; 429 within a minute of the last one.',
+      description: contactMethodDocs.resendMyContactMethodVerification,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { params: IdParams },
@@ -121,9 +112,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/contact-methods/{id}/verify',
       operationId: 'verifyMyContactMethodCode',
       summary: 'Confirm a contact method with the code it received',
-      description:
-        'For methods verified by `code`: the 6-digit code sent through the channel when the method was added (or resent). ' +
-        'A wrong code is 422 and counts a try; after 5 wrong tries, or 15 minutes, the code is spent and a new one must be sent (409).',
+      description: contactMethodDocs.verifyMyContactMethodCode,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { params: IdParams, body: VerifyContactMethodBody },
@@ -136,9 +125,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/contact-methods/{id}/test',
       operationId: 'testMyContactMethod',
       summary: 'Send a test page',
-      description:
-        'Sends a page marked as a test through the method now, the way a real page goes, and answers whether it went (`failed` with the error: an HTTP status, a refused address...). ' +
-        '409 for an unverified address.',
+      description: contactMethodDocs.testMyContactMethod,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { params: IdParams },
@@ -151,10 +138,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/notification-rules',
       operationId: 'listMyNotificationRules',
       summary: 'Your notification rules',
-      description:
-        "When a level of an escalation pages you, each rule for the page's urgency (or `any`) notifies its contact method `delay_minutes` after the page, until someone acknowledges. " +
-        'Low-urgency pages use email rules only. Rules of unverified methods are skipped. Without any rule that applies, you get an email at once on your account address. ' +
-        OWN,
+      description: contactMethodDocs.listMyNotificationRules,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { query: PaginationQuery },
@@ -166,7 +150,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/notification-rules',
       operationId: 'createMyNotificationRule',
       summary: 'Add a notification rule',
-      description: `\`contact_method_id\` must be one of your contact methods (422 otherwise). At most 20 per member (409). ${OWN}`,
+      description: contactMethodDocs.createMyNotificationRule,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { body: CreateNotificationRuleBody },
@@ -191,7 +175,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/notification-rules/{id}',
       operationId: 'updateMyNotificationRule',
       summary: 'Change one of your notification rules',
-      description: 'Escalations under way keep the rules they planned each level with.',
+      description: contactMethodDocs.updateMyNotificationRule,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { params: IdParams, body: UpdateNotificationRuleBody },

@@ -2,6 +2,7 @@ import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import { ExecutionListQuery, ExecutionListResponse, ExecutionResponse, UpdateExecutionBody } from '../schemas/procedure.schemas.ts';
 import type { ExecutionService } from '../services/execution.service.ts';
 import { defineRoute } from './route.ts';
+import { executionDocs } from '../docs/execution.ts';
 
 export function executionRoutes(executions: ExecutionService) {
   return [
@@ -33,8 +34,7 @@ export function executionRoutes(executions: ExecutionService) {
       path: '/executions/{id}',
       operationId: 'updateExecution',
       summary: 'Report the outcome of the waiting step, or cancel',
-      description:
-        'Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).',
+      description: executionDocs.updateExecution,
       tags: ['executions'],
       access: 'executions:update',
       request: { params: IdParams, body: UpdateExecutionBody },

@@ -11,8 +11,7 @@ import {
 import type { HandoffPreferenceService } from '../services/handoff-preference.service.ts';
 import type { ScheduleSwapService } from '../services/schedule-swap.service.ts';
 import { defineRoute } from './route.ts';
-
-const TAKE_PAGER = 'Needs `incidents:update` or `schedules:update`: taking the pager yourself.';
+import { handoffDocs } from '../docs/handoff.ts';
 
 /** Handoff notices (each member's choices) and shift swaps between members. */
 export function handoffRoutes(swaps: ScheduleSwapService, preferences: HandoffPreferenceService) {
@@ -32,8 +31,7 @@ export function handoffRoutes(swaps: ScheduleSwapService, preferences: HandoffPr
       path: '/users/me/handoff-preferences',
       operationId: 'updateMyHandoffPreferences',
       summary: 'Choose to be told before your on-call shifts start and when they end',
-      description:
-        'A start notice goes out `handoff_notice_minutes` (0 to 1440) before each shift of yours on any schedule starts, listing the open incidents whose escalation policy pages that schedule; with `notify_on_shift_end` you are also told when a shift ends. Notices are low-urgency mails to your account address and verified email contact methods, exactly one per shift and kind, planned again whenever a schedule or override changes.',
+      description: handoffDocs.updateMyHandoffPreferences,
       tags: ['schedules'],
       access: 'schedules:read',
       request: { body: UpdateHandoffPreferencesBody },
@@ -57,7 +55,7 @@ export function handoffRoutes(swaps: ScheduleSwapService, preferences: HandoffPr
       path: '/schedules/{id}/swap-requests',
       operationId: 'createScheduleSwapRequest',
       summary: 'Ask for cover of your shift over a time range',
-      description: `You must be on call over the whole range on the final schedule (422 otherwise), and it must not be over. With \`target_user_id\` only that member may accept or decline; without it anyone else may accept. ${TAKE_PAGER}`,
+      description: handoffDocs.createScheduleSwapRequest,
       tags: ['schedules'],
       access: 'schedules:read',
       request: { params: IdParams, body: CreateSwapRequestBody },
@@ -70,7 +68,7 @@ export function handoffRoutes(swaps: ScheduleSwapService, preferences: HandoffPr
       path: '/schedules/{id}/swap-requests/{request_id}/accept',
       operationId: 'acceptScheduleSwapRequest',
       summary: 'Take the requested range: an override puts you on call',
-      description: `The request becomes \`accepted\` and an override puts you on call over its range, in one step; of two members accepting at once one wins, the other gets 409. Not your own request (409), and a request made to someone else is 404. ${TAKE_PAGER}`,
+      description: handoffDocs.acceptScheduleSwapRequest,
       tags: ['schedules'],
       access: 'schedules:read',
       request: { params: SwapRequestParams },
@@ -83,7 +81,7 @@ export function handoffRoutes(swaps: ScheduleSwapService, preferences: HandoffPr
       path: '/schedules/{id}/swap-requests/{request_id}/decline',
       operationId: 'declineScheduleSwapRequest',
       summary: 'Decline a request made to you',
-      description: 'Only the member a request names declines it (a request open to anyone stays open for others: 409).',
+      description: handoffDocs.declineScheduleSwapRequest,
       tags: ['schedules'],
       access: 'schedules:read',
       request: { params: SwapRequestParams },
@@ -96,7 +94,7 @@ export function handoffRoutes(swaps: ScheduleSwapService, preferences: HandoffPr
       path: '/schedules/{id}/swap-requests/{request_id}/cancel',
       operationId: 'cancelScheduleSwapRequest',
       summary: 'Withdraw your open request',
-      description: 'The requester, or a member with `schedules:update`, cancels an open request; an answered one is 409.',
+      description: handoffDocs.cancelScheduleSwapRequest,
       tags: ['schedules'],
       access: 'schedules:read',
       request: { params: SwapRequestParams },

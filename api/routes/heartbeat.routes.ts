@@ -11,10 +11,7 @@ import {
 } from '../schemas/heartbeat.schemas.ts';
 import type { HeartbeatService } from '../services/heartbeat.service.ts';
 import { defineRoute, type RouteDefinition } from './route.ts';
-
-const HOW_HEARTBEATS_WORK =
-  'A heartbeat (dead man\'s switch) expects a ping at least every `period_seconds`; when none came for period + grace it lapses: an alert of its integration (dedup key `heartbeat-<id>`, label `alertname="HeartbeatMissed"`) opens an incident that pages through the integration\'s routing, and its next ping resolves that incident. ' +
-  'The first period counts from creation. Each heartbeat is a durable Temporal timer: nothing is lost across restarts.';
+import { heartbeatDocs } from '../docs/heartbeat.ts';
 
 const PING_DESCRIPTION =
   'No credential: the secret `token` query parameter of the ping URL is the credential (an unknown or rotated one is 404). Stamps the ping; while the heartbeat is down, it also resolves the lapse incident (503 when Temporal cannot take that: retry). ' +
@@ -53,7 +50,7 @@ export function heartbeatRoutes(heartbeats: HeartbeatService): RouteDefinition[]
       path: '/heartbeats',
       operationId: 'listHeartbeats',
       summary: 'List heartbeats',
-      description: HOW_HEARTBEATS_WORK,
+      description: heartbeatDocs.listHeartbeats,
       tags: ['heartbeats'],
       access: 'integrations:read',
       request: { query: HeartbeatListQuery },
@@ -65,7 +62,7 @@ export function heartbeatRoutes(heartbeats: HeartbeatService): RouteDefinition[]
       path: '/heartbeats',
       operationId: 'createHeartbeat',
       summary: 'Create a heartbeat',
-      description: `${HOW_HEARTBEATS_WORK} The answer carries the ping URL and its secret \`token\`, shown only here (only its hash is stored; rotate to get a new one). 503 when Temporal cannot take the timer (nothing is kept).`,
+      description: heartbeatDocs.createHeartbeat,
       tags: ['heartbeats'],
       access: 'integrations:create',
       request: { body: CreateHeartbeatBody },
@@ -90,8 +87,7 @@ export function heartbeatRoutes(heartbeats: HeartbeatService): RouteDefinition[]
       path: '/heartbeats/{id}',
       operationId: 'updateHeartbeat',
       summary: 'Update a heartbeat',
-      description:
-        'A new period or grace counts from the last ping (from now if it was never pinged) and re-arms the timer at once; 503 when Temporal cannot be told (the change is saved: retry).',
+      description: heartbeatDocs.updateHeartbeat,
       tags: ['heartbeats'],
       access: 'integrations:update',
       request: { params: IdParams, body: UpdateHeartbeatBody },
@@ -104,7 +100,7 @@ export function heartbeatRoutes(heartbeats: HeartbeatService): RouteDefinition[]
       path: '/heartbeats/{id}/rotate-token',
       operationId: 'rotateHeartbeatToken',
       summary: "Replace a heartbeat's ping URL",
-      description: 'A new secret, shown only in this answer; the old ping URL stops working at once.',
+      description: heartbeatDocs.rotateHeartbeatToken,
       tags: ['heartbeats'],
       access: 'integrations:update',
       request: { params: IdParams },
@@ -117,7 +113,7 @@ export function heartbeatRoutes(heartbeats: HeartbeatService): RouteDefinition[]
       path: '/heartbeats/{id}',
       operationId: 'deleteHeartbeat',
       summary: 'Delete a heartbeat',
-      description: 'Its timer ends. An incident it opened stays open.',
+      description: heartbeatDocs.deleteHeartbeat,
       tags: ['heartbeats'],
       access: 'integrations:delete',
       request: { params: IdParams },

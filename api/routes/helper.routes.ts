@@ -3,6 +3,7 @@ import { ErrorResponse } from '../schemas/common.ts';
 import { HelperBinarySchema, HelperDownloadQuery, HelperPlatformErrorResponse, HelperVersionsResponse } from '../schemas/helper.schemas.ts';
 import type { HelperDownloadService } from '../services/helper-download.service.ts';
 import { defineRoute } from './route.ts';
+import { helperDocs } from '../docs/helper.ts';
 
 export function helperRoutes(helper: HelperDownloadService) {
   return [
@@ -11,12 +12,7 @@ export function helperRoutes(helper: HelperDownloadService) {
       path: '/helper/download',
       operationId: 'downloadHelper',
       summary: 'Download the tocsin CLI executable for a platform',
-      description:
-        'A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` ' +
-        '(the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). ' +
-        'Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. ' +
-        'Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. ' +
-        'An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.',
+      description: helperDocs.downloadHelper,
       tags: ['helper'],
       access: 'authenticated',
       request: { query: HelperDownloadQuery },

@@ -2,6 +2,7 @@ import { envelope, IdParams } from '../schemas/common.ts';
 import { IncidentAlertListResponse, IncidentAlertParams, UngroupedAlertResponse } from '../schemas/incident-alert.schemas.ts';
 import type { IncidentAlertService } from '../services/incident-alert.service.ts';
 import { defineRoute } from './route.ts';
+import { incidentAlertDocs } from '../docs/incident-alert.ts';
 
 export function incidentAlertRoutes(alerts: IncidentAlertService) {
   return [
@@ -10,8 +11,7 @@ export function incidentAlertRoutes(alerts: IncidentAlertService) {
       path: '/incidents/{id}/alerts',
       operationId: 'listIncidentAlerts',
       summary: "An incident's alerts, one entry per dedup key",
-      description:
-        'What an incident holds: each alert key (fingerprint) with its latest status and labels and how many alerts it sent. A grouped incident (its integration or routing rule has `grouping`) holds every key of its group.',
+      description: incidentAlertDocs.listIncidentAlerts,
       tags: ['incidents'],
       access: 'incidents:read',
       request: { params: IdParams },
@@ -24,8 +24,7 @@ export function incidentAlertRoutes(alerts: IncidentAlertService) {
       path: '/incidents/{id}/alerts/{dedup_key}/ungroup',
       operationId: 'ungroupIncidentAlert',
       summary: 'Move one alert key out of a grouped incident into its own incident',
-      description:
-        "The key's alerts move to a new incident, which is routed and pages as any new incident does; its later alerts go to that incident. 409 when the incident is resolved, was not opened by a group, or holds no other key; 404 when the key is not one of its alerts.",
+      description: incidentAlertDocs.ungroupIncidentAlert,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IncidentAlertParams },

@@ -12,6 +12,7 @@ import {
 } from '../schemas/incident-role.schemas.ts';
 import type { IncidentRoleService } from '../services/incident-role.service.ts';
 import { defineRoute } from './route.ts';
+import { incidentRoleDocs } from '../docs/incident-role.ts';
 
 /** The organization's incident roles, and who holds them on an incident. */
 export function incidentRoleRoutes(roles: IncidentRoleService) {
@@ -33,7 +34,7 @@ export function incidentRoleRoutes(roles: IncidentRoleService) {
       path: '/incident-roles',
       operationId: 'createIncidentRole',
       summary: 'Add a custom incident role',
-      description: '409 CONFLICT for a key in use (built-in or custom), or past 50 custom roles.',
+      description: incidentRoleDocs.createIncidentRole,
       tags: ['incident-roles'],
       access: 'settings:update',
       request: { body: CreateIncidentRoleBody },
@@ -46,7 +47,7 @@ export function incidentRoleRoutes(roles: IncidentRoleService) {
       path: '/incident-roles/{role}',
       operationId: 'updateIncidentRole',
       summary: 'Rename a custom incident role or change its description (its key stays)',
-      description: '409 CONFLICT for a built-in role; 404 NOT_FOUND for a key the organization does not have.',
+      description: incidentRoleDocs.updateIncidentRole,
       tags: ['incident-roles'],
       access: 'settings:update',
       request: { params: IncidentRoleParams, body: UpdateIncidentRoleBody },
@@ -59,8 +60,7 @@ export function incidentRoleRoutes(roles: IncidentRoleService) {
       path: '/incident-roles/{role}',
       operationId: 'deleteIncidentRole',
       summary: 'Delete a custom incident role',
-      description:
-        'Refused (409 CONFLICT) for a built-in role and while an open incident has someone in it; resolved incidents keep their holders, named by the key.',
+      description: incidentRoleDocs.deleteIncidentRole,
       tags: ['incident-roles'],
       access: 'settings:update',
       request: { params: IncidentRoleParams },
@@ -88,10 +88,7 @@ export function incidentRoleRoutes(roles: IncidentRoleService) {
       path: '/incidents/{id}/roles/{role}',
       operationId: 'assignIncidentRole',
       summary: 'Put a member in a role on the incident (one holder per role: the previous one is replaced)',
-      description:
-        'A new holder other than the caller is asked as a responder and paged through their own notification rules (high urgency) until they accept, ' +
-        'once per incident: someone asked to respond before is not paged again. The same holder again changes nothing. On the timeline and as an `incident.updated` event. ' +
-        '404 NOT_FOUND for an incident of another organization or an unknown role; 409 CONFLICT for a resolved incident; 422 VALIDATION_ERROR for a user not of the organization.',
+      description: incidentRoleDocs.assignIncidentRole,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IncidentRoleAssignmentParams, body: AssignIncidentRoleBody },
@@ -104,7 +101,7 @@ export function incidentRoleRoutes(roles: IncidentRoleService) {
       path: '/incidents/{id}/roles/{role}',
       operationId: 'unassignIncidentRole',
       summary: 'Empty a role on the incident',
-      description: '404 NOT_FOUND when nobody holds it (or for an incident of another organization); 409 CONFLICT for a resolved incident.',
+      description: incidentRoleDocs.unassignIncidentRole,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IncidentRoleAssignmentParams },

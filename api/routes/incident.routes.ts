@@ -9,6 +9,7 @@ import {
 } from '../schemas/incident.schemas.ts';
 import type { IncidentService } from '../services/incident.service.ts';
 import { defineRoute } from './route.ts';
+import { incidentDocs } from '../docs/incident.ts';
 
 export function incidentRoutes(incidents: IncidentService) {
   return [
@@ -28,9 +29,7 @@ export function incidentRoutes(incidents: IncidentService) {
       path: '/incidents',
       operationId: 'createIncident',
       summary: 'Create an incident by hand',
-      description:
-        'It pages like an incident opened by an alert when it is `active`: its assignee at once through their notification rules, else its `escalation_policy_id` from level 1; ' +
-        'with neither it pages nobody. An `assignee_id` or `escalation_policy_id` naming nothing of the organization is 404 NOT_FOUND (`detail` names the field).',
+      description: incidentDocs.createIncident,
       tags: ['incidents'],
       access: 'incidents:create',
       request: { body: CreateIncidentBody },
@@ -55,10 +54,7 @@ export function incidentRoutes(incidents: IncidentService) {
       path: '/incidents/{id}',
       operationId: 'updateIncident',
       summary: 'Update status, severity, assignee, title, description or tags',
-      description:
-        "Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. " +
-        'An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field). ' +
-        'Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy from level 1, is paged again.',
+      description: incidentDocs.updateIncident,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: UpdateIncidentBody },

@@ -8,12 +8,7 @@ import {
 } from '../schemas/inhibition-rule.schemas.ts';
 import type { InhibitionRuleService } from '../services/inhibition-rule.service.ts';
 import { defineRoute } from './route.ts';
-
-const HOW_INHIBITION_WORKS =
-  "Alertmanager's inhibit rules: while an alert the `source_matchers` select is firing (the latest alert of its key, in an open incident, not itself muted), " +
-  'a firing alert the `target_matchers` select whose `equal` labels have the same values is stored with `silenced_kind: "inhibition"` and `silenced_by` (the rule id): ' +
-  'it opens nothing and pages no one. An alert matching both sides is not inhibited by a source that also matches both. ' +
-  'When a source resolves, each inhibited alert still firing that nothing inhibits any longer joins or opens its incident. Workers apply a change within moments.';
+import { inhibitionRuleDocs } from '../docs/inhibition-rule.ts';
 
 export function inhibitionRuleRoutes(rules: InhibitionRuleService) {
   return [
@@ -22,7 +17,7 @@ export function inhibitionRuleRoutes(rules: InhibitionRuleService) {
       path: '/inhibition-rules',
       operationId: 'listInhibitionRules',
       summary: 'List inhibition rules, oldest first',
-      description: HOW_INHIBITION_WORKS,
+      description: inhibitionRuleDocs.listInhibitionRules,
       tags: ['inhibition-rules'],
       access: 'escalation:read',
       request: { query: InhibitionRuleListQuery },
@@ -34,7 +29,7 @@ export function inhibitionRuleRoutes(rules: InhibitionRuleService) {
       path: '/inhibition-rules',
       operationId: 'createInhibitionRule',
       summary: 'Create an inhibition rule',
-      description: `${HOW_INHIBITION_WORKS} An organization keeps at most 100 rules (409 beyond).`,
+      description: inhibitionRuleDocs.createInhibitionRule,
       tags: ['inhibition-rules'],
       access: 'escalation:update',
       request: { body: CreateInhibitionRuleBody },
@@ -59,7 +54,7 @@ export function inhibitionRuleRoutes(rules: InhibitionRuleService) {
       path: '/inhibition-rules/{id}',
       operationId: 'updateInhibitionRule',
       summary: 'Update an inhibition rule',
-      description: 'Applies to alerts received afterwards; alerts already inhibited are released only when a source resolves.',
+      description: inhibitionRuleDocs.updateInhibitionRule,
       tags: ['inhibition-rules'],
       access: 'escalation:update',
       request: { params: IdParams, body: UpdateInhibitionRuleBody },

@@ -15,6 +15,7 @@ import {
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import type { IntegrationService } from '../services/integration.service.ts';
 import { defineRoute } from './route.ts';
+import { integrationDocs } from '../docs/integration.ts';
 
 // The spec names four platform sub-routes; every platform has one, so none answers 422 as an
 // invalid `{id}`. Declared before `/integrations/{id}`.
@@ -38,10 +39,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations',
       operationId: 'createIntegration',
       summary: 'Add an integration',
-      description:
-        'The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. ' +
-        'A `pager` integration also answers, once, its `routing_key` for the PagerDuty Events API v2 (`POST /v2/enqueue`), derived from the secret. ' +
-        "The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.",
+      description: integrationDocs.createIntegration,
       tags: ['integrations'],
       access: 'integrations:create',
       request: { body: CreateIntegrationBody },
@@ -56,9 +54,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations/test-mapping',
       operationId: 'testMapping',
       summary: 'Try a generic_json mapping template on a sample body',
-      description:
-        'Evaluates `template` (JSONata) on `sample` under the same limits as webhooks (time and depth; a runaway template is stopped) and answers what a `generic_json` integration would make of it: ' +
-        '`alerts` mapped, `rejected` objects (the field at fault), or `error` when the template does not compile (`stage: compile`, with `position`) or fails on the sample. Nothing is stored or queued.',
+      description: integrationDocs.testMapping,
       tags: ['integrations'],
       access: 'integrations:create',
       request: { body: TestMappingBody },
@@ -70,8 +66,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations/{id}/test-mapping',
       operationId: 'testIntegrationMapping',
       summary: "Try a generic_json integration's mapping template on a sample body",
-      description:
-        "As `POST /integrations/test-mapping`, with the integration's stored template unless `template` is given. 422 when the integration is not `generic_json` or has no template and none is sent.",
+      description: integrationDocs.testIntegrationMapping,
       tags: ['integrations'],
       access: 'integrations:update',
       request: { params: IdParams, body: TestIntegrationMappingBody },
@@ -108,11 +103,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations/{id}',
       operationId: 'updateIntegration',
       summary: 'Update an integration',
-      description:
-        '`enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row ' +
-        '(status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. ' +
-        'A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise). ' +
-        'Sending `{{integration.secret}}` in `headers` to a new scheme, host or port (or adding it) takes `integrations:*` (403 otherwise).',
+      description: integrationDocs.updateIntegration,
       tags: ['integrations'],
       access: 'integrations:update',
       request: { params: IdParams, body: UpdateIntegrationBody },
@@ -140,8 +131,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations/{id}/rotate-secret',
       operationId: 'rotateIntegrationSecret',
       summary: 'Replace the webhook secret',
-      description:
-        'The new secret is shown once (with the new Events API v2 `routing_key` of a `pager` integration). The previous one (and its routing key) stays valid for 24 hours so senders can switch over.',
+      description: integrationDocs.rotateIntegrationSecret,
       tags: ['integrations'],
       access: 'integrations:update',
       request: { params: IdParams },

@@ -9,6 +9,7 @@ import {
 } from '../schemas/invitation.schemas.ts';
 import type { InvitationService } from '../services/invitation.service.ts';
 import { defineRoute } from './route.ts';
+import { invitationDocs } from '../docs/invitation.ts';
 
 export function invitationRoutes(invitations: InvitationService) {
   return [
@@ -17,10 +18,7 @@ export function invitationRoutes(invitations: InvitationService) {
       path: '/invitations',
       operationId: 'createInvitation',
       summary: 'Invite someone to the organization by email',
-      description:
-        'Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. ' +
-        "An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; " +
-        'with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).',
+      description: invitationDocs.createInvitation,
       tags: ['invitations'],
       access: 'users:create',
       request: { body: CreateInvitationBody },
@@ -62,9 +60,7 @@ export function invitationRoutes(invitations: InvitationService) {
       path: '/invitations/accept',
       operationId: 'acceptInvitation',
       summary: 'Accept an invitation: create the account in the inviting organization',
-      description:
-        'No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. ' +
-        "An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.",
+      description: invitationDocs.acceptInvitation,
       tags: ['invitations'],
       access: 'public',
       request: { body: AcceptInvitationBody },

@@ -2,6 +2,7 @@ import { envelope, pageEnvelope } from '../schemas/common.ts';
 import { CreateLogsBody, CreateLogsResponse, LogListQuery, LogListResponse } from '../schemas/log.schemas.ts';
 import type { LogService } from '../services/log.service.ts';
 import { defineRoute } from './route.ts';
+import { logDocs } from '../docs/log.ts';
 
 export function logRoutes(logs: LogService) {
   return [
@@ -10,7 +11,7 @@ export function logRoutes(logs: LogService) {
       path: '/logs',
       operationId: 'submitLogs',
       summary: 'Submit a batch of log entries for storage and indexing',
-      description: 'Body `{logs: [{timestamp, level, message, service, attributes}]}`, at most 1000 entries.',
+      description: logDocs.submitLogs,
       tags: ['logs'],
       access: 'logs:create',
       request: { body: CreateLogsBody },

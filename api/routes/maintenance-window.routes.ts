@@ -8,9 +8,7 @@ import {
 } from '../schemas/maintenance-window.schemas.ts';
 import type { MaintenanceWindowService } from '../services/maintenance-window.service.ts';
 import { defineRoute } from './route.ts';
-
-const EFFECT =
-  'While a window is in effect, every alert of its integrations (all of the organization when `integration_ids` is empty) is muted as by a silence: stored and counted, marked with `silenced_by` (the window id) and `silenced_kind: "maintenance_window"`, opening no incident and notifying no one; a resolved alert still resolves its open incident. Permissions: those of silences (`silences:read`, `silences:create`, `silences:update`).';
+import { maintenanceWindowDocs } from '../docs/maintenance-window.ts';
 
 export function maintenanceWindowRoutes(windows: MaintenanceWindowService) {
   return [
@@ -19,7 +17,7 @@ export function maintenanceWindowRoutes(windows: MaintenanceWindowService) {
       path: '/maintenance-windows',
       operationId: 'listMaintenanceWindows',
       summary: 'List maintenance windows',
-      description: 'Latest start first.',
+      description: maintenanceWindowDocs.listMaintenanceWindows,
       tags: ['maintenance-windows'],
       access: 'silences:read',
       request: { query: MaintenanceWindowListQuery },
@@ -31,7 +29,7 @@ export function maintenanceWindowRoutes(windows: MaintenanceWindowService) {
       path: '/maintenance-windows',
       operationId: 'createMaintenanceWindow',
       summary: 'Plan a maintenance window, one-off or recurring',
-      description: EFFECT,
+      description: maintenanceWindowDocs.createMaintenanceWindow,
       tags: ['maintenance-windows'],
       access: 'silences:create',
       request: { body: CreateMaintenanceWindowBody },
@@ -55,7 +53,7 @@ export function maintenanceWindowRoutes(windows: MaintenanceWindowService) {
       path: '/maintenance-windows/{id}',
       operationId: 'updateMaintenanceWindow',
       summary: 'Change a maintenance window',
-      description: '`rrule: null` makes it one-off.',
+      description: maintenanceWindowDocs.updateMaintenanceWindow,
       tags: ['maintenance-windows'],
       access: 'silences:update',
       request: { params: IdParams, body: UpdateMaintenanceWindowBody },
@@ -68,7 +66,7 @@ export function maintenanceWindowRoutes(windows: MaintenanceWindowService) {
       path: '/maintenance-windows/{id}',
       operationId: 'deleteMaintenanceWindow',
       summary: 'Remove a maintenance window',
-      description: 'The alerts it muted stay stored and marked with its id.',
+      description: maintenanceWindowDocs.deleteMaintenanceWindow,
       tags: ['maintenance-windows'],
       access: 'silences:update',
       request: { params: IdParams },

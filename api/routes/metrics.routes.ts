@@ -3,6 +3,7 @@ import { InvalidTokenError } from '../../shared/errors.ts';
 import { PROMETHEUS_CONTENT_TYPE } from '../../shared/observability/metrics.ts';
 import { bearerMatches, type ApiMetrics } from '../metrics.ts';
 import { defineRoute, type RouteDefinition } from './route.ts';
+import { metricsDocs } from '../docs/metrics.ts';
 
 const EXPOSITION_EXAMPLE = [
   '# HELP tocsin_alerts_received_total Alerts received on webhooks by platform and outcome.',
@@ -19,10 +20,7 @@ export function metricsRoutes(metrics: ApiMetrics, options: { token?: string }):
       path: '/metrics',
       operationId: 'metrics',
       summary: 'Prometheus metrics of this API process',
-      description:
-        'Prometheus text exposition format: HTTP request durations by route template, rate-limit refusals, WebSocket connections, ' +
-        'alerts received by platform and outcome, open incidents by severity, and Node.js process metrics. ' +
-        'When the operator configured a metrics token, requires `Authorization: Bearer <token>` with it (401 otherwise); the series carry no organization data.',
+      description: metricsDocs.metrics,
       tags: ['health'],
       access: 'public',
       errors: [401],

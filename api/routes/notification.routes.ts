@@ -9,6 +9,7 @@ import {
 import type { DeliveryService } from '../services/delivery.service.ts';
 import type { NotificationService } from '../services/notification.service.ts';
 import { defineRoute } from './route.ts';
+import { notificationDocs } from '../docs/notification.ts';
 
 /** `GET /integrations/{id}/deliveries`: every outbound delivery attempt, newest first. */
 export function deliveryRoutes(deliveries: DeliveryService) {
@@ -18,8 +19,7 @@ export function deliveryRoutes(deliveries: DeliveryService) {
       path: '/integrations/{id}/deliveries',
       operationId: 'listIntegrationDeliveries',
       summary: 'Outbound webhook delivery attempts of an integration',
-      description:
-        'One row per attempt (up to 3 per event, 1 s then 2 s apart); `final` marks the attempt that decided the delivery. Ten failed deliveries in a row disable the integration.',
+      description: notificationDocs.listIntegrationDeliveries,
       tags: ['integrations'],
       access: 'integrations:read',
       request: { params: IdParams, query: DeliveryListQuery },
@@ -38,7 +38,7 @@ export function notificationRoutes(notifications: NotificationService) {
       path: '/notifications',
       operationId: 'listNotifications',
       summary: "The current user's notifications, newest first",
-      description: 'Also pushed live on the WebSocket as `notification.created` to the user. `unread=true` lists only unread ones.',
+      description: notificationDocs.listNotifications,
       tags: ['notifications'],
       access: 'notifications:read',
       request: { query: NotificationListQuery },
@@ -50,7 +50,7 @@ export function notificationRoutes(notifications: NotificationService) {
       path: '/notifications/{id}',
       operationId: 'updateNotification',
       summary: 'Mark a notification read (or unread)',
-      description: "Only the recipient's own notifications; any other id answers 404.",
+      description: notificationDocs.updateNotification,
       tags: ['notifications'],
       // Marking one's own notifications is self-service: a read permission suffices (see permissions.ts).
       access: 'notifications:read',

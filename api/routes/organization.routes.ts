@@ -7,6 +7,7 @@ import {
 } from '../schemas/organization.schemas.ts';
 import type { OrganizationService } from '../services/organization.service.ts';
 import { defineRoute } from './route.ts';
+import { organizationDocs } from '../docs/organization.ts';
 
 export function organizationRoutes(organizations: OrganizationService) {
   return [
@@ -15,7 +16,7 @@ export function organizationRoutes(organizations: OrganizationService) {
       path: '/organizations',
       operationId: 'getOrganization',
       summary: 'The current organization',
-      description: 'The organization of the credential; there is no way to address another one.',
+      description: organizationDocs.getOrganization,
       tags: ['organizations'],
       access: 'organizations:read',
       responses: { 200: { description: 'The organization', schema: OrganizationResponse } },
@@ -26,7 +27,7 @@ export function organizationRoutes(organizations: OrganizationService) {
       path: '/organizations',
       operationId: 'updateOrganization',
       summary: 'Rename the current organization',
-      description: 'The plan changes through billing, not here.',
+      description: organizationDocs.updateOrganization,
       tags: ['organizations'],
       access: 'organizations:update',
       request: { body: UpdateOrganizationBody },
@@ -48,10 +49,7 @@ export function organizationRoutes(organizations: OrganizationService) {
       path: '/organization-settings',
       operationId: 'updateOrganizationSettings',
       summary: 'Update some settings',
-      description:
-        'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. ' +
-        'Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. ' +
-        'Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.',
+      description: organizationDocs.updateOrganizationSettings,
       tags: ['settings'],
       access: 'settings:update',
       request: { body: UpdateOrganizationSettingsBody },

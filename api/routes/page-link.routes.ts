@@ -3,6 +3,7 @@ import type { ContactMethodService } from '../services/contact-method.service.ts
 import type { PageLinkOutcome, PageLinkService } from '../services/page-link.service.ts';
 import { HTML_PAGE_HEADERS, htmlPage } from './html-page.ts';
 import { defineRoute, type RouteResult } from './route.ts';
+import { pageLinkDocs } from '../docs/page-link.ts';
 
 const VERB = { acknowledge: 'Acknowledge', resolve: 'Resolve' } as const;
 
@@ -35,9 +36,7 @@ export function pageLinkRoutes(links: PageLinkService, contactMethods: ContactMe
       path: '/page-links/{token}',
       operationId: 'viewPageLink',
       summary: 'The confirmation page of a one-click link from a page mail',
-      description:
-        'Changes nothing (mail scanners follow links): shows the incident and a button that POSTs to the same URL. ' +
-        'A forged or unknown link is 404; an expired (24 hours) or already used one is 410; both answer an HTML page.',
+      description: pageLinkDocs.viewPageLink,
       tags: ['page-links'],
       access: 'public',
       request: { params: TokenParams },
@@ -49,10 +48,7 @@ export function pageLinkRoutes(links: PageLinkService, contactMethods: ContactMe
       path: '/page-links/{token}',
       operationId: 'usePageLink',
       summary: 'Acknowledge or resolve an incident with a one-click link from a page mail',
-      description:
-        'Acknowledges (active → investigating) or resolves the incident as the member the page was mailed to, which stops its escalation; ' +
-        'recorded on the timeline and in the audit log. Each link works once: a second use is 410. A forged link or one for another page is 404; ' +
-        'a member whose role cannot update incidents (viewer) is refused with 403.',
+      description: pageLinkDocs.usePageLink,
       tags: ['page-links'],
       access: 'public',
       auditedBy: 'handler',
@@ -75,7 +71,7 @@ export function pageLinkRoutes(links: PageLinkService, contactMethods: ContactMe
       path: '/contact-method-verifications/{token}',
       operationId: 'viewContactMethodVerification',
       summary: 'The confirmation page of a contact method verification link',
-      description: 'Changes nothing: shows the address and a button that POSTs to the same URL. An unknown, used or expired link is 404.',
+      description: pageLinkDocs.viewContactMethodVerification,
       tags: ['contact-methods'],
       access: 'public',
       request: { params: TokenParams },
@@ -103,7 +99,7 @@ export function pageLinkRoutes(links: PageLinkService, contactMethods: ContactMe
       path: '/contact-method-verifications/{token}',
       operationId: 'verifyContactMethod',
       summary: 'Verify a contact method with the link mailed to it',
-      description: 'Works once, within 24 hours of the mail; afterwards the address can be paged. An unknown, used or expired link is 404.',
+      description: pageLinkDocs.verifyContactMethod,
       tags: ['contact-methods'],
       access: 'public',
       request: { params: TokenParams },

@@ -13,6 +13,7 @@ import {
 } from '../schemas/postmortem.schemas.ts';
 import type { PostmortemService, RequestOrigin } from '../services/postmortem.service.ts';
 import { defineRoute } from './route.ts';
+import { postmortemDocs } from '../docs/postmortem.ts';
 
 const originOf = (ctx: Context): RequestOrigin => ({
   ip: ctx.ip ? ctx.ip.slice(0, 64) : null,
@@ -39,8 +40,7 @@ export function postmortemRoutes(postmortems: PostmortemService) {
       path: '/incidents/{id}/postmortem',
       operationId: 'createPostmortem',
       summary: "Draft the incident's postmortem from its records",
-      description:
-        'The draft is Markdown written from the incident as it stands: summary (severity, priority, service), key times with time to acknowledge and to resolve, roles, who was paged on which channel and who acknowledged, alerts, runbook executions, status updates (internal ones marked), the timeline, and sections for the team to write. It goes on the timeline (`postmortem`). An incident has at most one postmortem: 409 when it has one.',
+      description: postmortemDocs.createPostmortem,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: CreatePostmortemBody },
@@ -65,8 +65,7 @@ export function postmortemRoutes(postmortems: PostmortemService) {
       path: '/incidents/{id}/postmortem',
       operationId: 'updatePostmortem',
       summary: "Edit the postmortem's title, Markdown or status",
-      description:
-        'A status change (`draft`, `in_review`, `published`) goes on the timeline; the first publication sets `published_at` and is recorded in the audit log as `incidents.postmortem_published`.',
+      description: postmortemDocs.updatePostmortem,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: UpdatePostmortemBody },
@@ -118,8 +117,7 @@ export function postmortemRoutes(postmortems: PostmortemService) {
       // A hybrid search (embedding and all): counted as one, per organization too.
       rateLimit: 'search',
       summary: 'Similar past incidents and their postmortems',
-      description:
-        "Found by the hybrid search over the incident's title and description (as the incident analysis finds them), best first, at most 5, each with a link to its postmortem when it has one. With search off or unreachable the list is empty and `meta.search` is `unavailable`. The incident needs no postmortem of its own. Counts against the search rate limit, as `POST /search/query` does.",
+      description: postmortemDocs.listSimilarIncidents,
       tags: ['incidents'],
       access: 'incidents:read',
       request: { params: IdParams },
@@ -147,7 +145,7 @@ export function postmortemRoutes(postmortems: PostmortemService) {
       path: '/incidents/{id}/postmortem/action-items',
       operationId: 'addPostmortemActionItem',
       summary: 'Add an action item (owner, due date)',
-      description: 'The owner must be a member of the organization (422 naming `owner_id` otherwise).',
+      description: postmortemDocs.addPostmortemActionItem,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: CreateActionItemBody },
@@ -172,7 +170,7 @@ export function postmortemRoutes(postmortems: PostmortemService) {
       path: '/incidents/{id}/postmortem/action-items/{itemId}',
       operationId: 'updatePostmortemActionItem',
       summary: 'Change an action item: title, owner, due date, done',
-      description: 'Fields left out keep their value; `null` clears the owner or the due date.',
+      description: postmortemDocs.updatePostmortemActionItem,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: ActionItemParams, body: UpdateActionItemBody },

@@ -7,11 +7,7 @@ import {
 } from '../schemas/priority-runbook.schemas.ts';
 import type { PriorityRunbookService } from '../services/priority-runbook.service.ts';
 import { defineRoute } from './route.ts';
-
-const STARTS =
-  'Started, as workflow `remediation:<incident>`, when an incident opens with the priority (set by hand, by its routing rule or its integration) ' +
-  'or is set to it later; at most one automatic run per incident: when the routing rule that routed the incident names a runbook, that one runs instead, ' +
-  'and once an automatic run started no other starts. Resolving the incident another way cancels a run still going.';
+import { priorityRunbookDocs } from '../docs/priority-runbook.ts';
 
 /** The organization's runbook per priority. */
 export function priorityRunbookRoutes(runbooks: PriorityRunbookService) {
@@ -21,7 +17,7 @@ export function priorityRunbookRoutes(runbooks: PriorityRunbookService) {
       path: '/priority-runbooks',
       operationId: 'listPriorityRunbooks',
       summary: 'The runbook of each priority that has one',
-      description: STARTS,
+      description: priorityRunbookDocs.listPriorityRunbooks,
       tags: ['priority-runbooks'],
       access: 'escalation:read',
       request: {},
@@ -34,7 +30,7 @@ export function priorityRunbookRoutes(runbooks: PriorityRunbookService) {
       path: '/priority-runbooks/{priority}',
       operationId: 'getPriorityRunbook',
       summary: 'The runbook of a priority',
-      description: '404 NOT_FOUND when the priority has none.',
+      description: priorityRunbookDocs.getPriorityRunbook,
       tags: ['priority-runbooks'],
       access: 'escalation:read',
       request: { params: PriorityRunbookParams },
@@ -47,7 +43,7 @@ export function priorityRunbookRoutes(runbooks: PriorityRunbookService) {
       path: '/priority-runbooks/{priority}',
       operationId: 'putPriorityRunbook',
       summary: 'Set the runbook of a priority (replacing the one it had)',
-      description: `${STARTS} Incidents already open keep what they have: setting a runbook starts nothing by itself. 404 NOT_FOUND for a procedure of another organization or none.`,
+      description: priorityRunbookDocs.putPriorityRunbook,
       tags: ['priority-runbooks'],
       access: 'escalation:update',
       request: { params: PriorityRunbookParams, body: PutPriorityRunbookBody },
@@ -60,7 +56,7 @@ export function priorityRunbookRoutes(runbooks: PriorityRunbookService) {
       path: '/priority-runbooks/{priority}',
       operationId: 'deletePriorityRunbook',
       summary: 'Remove the runbook of a priority',
-      description: 'Runs it already started go on. 404 NOT_FOUND when the priority has none.',
+      description: priorityRunbookDocs.deletePriorityRunbook,
       tags: ['priority-runbooks'],
       access: 'escalation:update',
       request: { params: PriorityRunbookParams },

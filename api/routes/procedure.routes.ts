@@ -11,6 +11,7 @@ import {
 import type { ExecutionService } from '../services/execution.service.ts';
 import type { ProcedureService } from '../services/procedure.service.ts';
 import { defineRoute } from './route.ts';
+import { procedureDocs } from '../docs/procedure.ts';
 
 export function procedureRoutes(procedures: ProcedureService, executions: ExecutionService) {
   return [
@@ -30,8 +31,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       path: '/procedures',
       operationId: 'createProcedure',
       summary: 'Create a procedure with its ordered steps',
-      description:
-        "Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.",
+      description: procedureDocs.createProcedure,
       tags: ['procedures'],
       access: 'procedures:create',
       request: { body: CreateProcedureBody },
@@ -55,8 +55,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       path: '/procedures/{id}',
       operationId: 'updateProcedure',
       summary: 'Update name, description, tags or steps',
-      description:
-        "Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).",
+      description: procedureDocs.updateProcedure,
       tags: ['procedures'],
       access: 'procedures:update',
       request: { params: IdParams, body: UpdateProcedureBody },
@@ -69,7 +68,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       path: '/procedures/{id}',
       operationId: 'deleteProcedure',
       summary: 'Delete a procedure',
-      description: 'Its executions, running or finished, keep their own copy of the definition and stay readable.',
+      description: procedureDocs.deleteProcedure,
       tags: ['procedures'],
       access: 'procedures:delete',
       request: { params: IdParams },
@@ -85,8 +84,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       path: '/procedures/{id}/execute',
       operationId: 'executeProcedure',
       summary: 'Start an execution of the procedure',
-      description:
-        'Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).',
+      description: procedureDocs.executeProcedure,
       tags: ['procedures', 'executions'],
       access: 'procedures:execute',
       request: { params: IdParams, body: ExecuteProcedureBody },

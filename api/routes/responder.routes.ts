@@ -8,6 +8,7 @@ import {
 } from '../schemas/responder.schemas.ts';
 import type { ResponderService } from '../services/responder.service.ts';
 import { defineRoute } from './route.ts';
+import { responderDocs } from '../docs/responder.ts';
 
 const answerRoute = (responders: ResponderService, answer: 'accept' | 'decline') =>
   defineRoute({
@@ -45,10 +46,7 @@ export function responderRoutes(responders: ResponderService) {
       path: '/incidents/{id}/responders',
       operationId: 'addIncidentResponders',
       summary: 'Ask people, schedules (their on-call now) or escalation policies (their first level now) to respond',
-      description:
-        'Each person is asked once per incident and paged once through their own notification rules (high urgency) until they accept or decline; ' +
-        'a person asked before, whatever they answered, is not asked or paged again (`already_asked`). The incident keeps its status and escalation. ' +
-        '422 VALIDATION_ERROR for a target not of the organization; 409 CONFLICT for a resolved incident; 404 NOT_FOUND for an incident of another organization.',
+      description: responderDocs.addIncidentResponders,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: AddRespondersBody },

@@ -11,11 +11,7 @@ import {
 } from '../schemas/routing-rule.schemas.ts';
 import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { defineRoute } from './route.ts';
-
-const HOW_ROUTING_WORKS =
-  "When an alert opens an incident, the organization's enabled rules are tried in `position` order and the first whose matchers all hold chooses the escalation policy and the urgency; " +
-  "when none matches, the integration's policy applies, else the organization's default, at `high` urgency. The incident records the rule, the policy and the urgency. " +
-  'Incidents created by hand are not routed. A change applies to incidents that open afterwards.';
+import { routingRuleDocs } from '../docs/routing-rule.ts';
 
 export function routingRuleRoutes(rules: RoutingRuleService) {
   return [
@@ -24,7 +20,7 @@ export function routingRuleRoutes(rules: RoutingRuleService) {
       path: '/routing-rules',
       operationId: 'listRoutingRules',
       summary: 'List routing rules in evaluation order',
-      description: HOW_ROUTING_WORKS,
+      description: routingRuleDocs.listRoutingRules,
       tags: ['routing-rules'],
       access: 'escalation:read',
       request: { query: RoutingRuleListQuery },
@@ -36,7 +32,7 @@ export function routingRuleRoutes(rules: RoutingRuleService) {
       path: '/routing-rules',
       operationId: 'createRoutingRule',
       summary: 'Create a routing rule',
-      description: `${HOW_ROUTING_WORKS} The new rule goes last unless \`position\` says otherwise. An organization keeps at most 200 rules (409 beyond).`,
+      description: routingRuleDocs.createRoutingRule,
       tags: ['routing-rules'],
       access: 'escalation:update',
       request: { body: CreateRoutingRuleBody },
@@ -49,8 +45,7 @@ export function routingRuleRoutes(rules: RoutingRuleService) {
       path: '/routing-rules/order',
       operationId: 'reorderRoutingRules',
       summary: 'Set the evaluation order of all routing rules',
-      description:
-        'The body lists every rule of the organization once, first evaluated first; the answer is the whole list in its new order.',
+      description: routingRuleDocs.reorderRoutingRules,
       tags: ['routing-rules'],
       access: 'escalation:update',
       request: { body: ReorderRoutingRulesBody },
@@ -65,8 +60,7 @@ export function routingRuleRoutes(rules: RoutingRuleService) {
       path: '/routing-rules/test',
       operationId: 'testRoutingRules',
       summary: 'Which rule, escalation policy and urgency an alert would get',
-      description:
-        'Runs routing on the alert described, exactly as for an incident it would open (label values cut to 1,024 characters, the same per-alert matching budget), and changes nothing. 404 when `integration_id` is not an integration of the organization; 422 when the rules are too expensive to evaluate for these labels.',
+      description: routingRuleDocs.testRoutingRules,
       tags: ['routing-rules'],
       access: 'escalation:read',
       request: { body: TestRoutingBody },
@@ -91,7 +85,7 @@ export function routingRuleRoutes(rules: RoutingRuleService) {
       path: '/routing-rules/{id}',
       operationId: 'updateRoutingRule',
       summary: 'Update a routing rule, or move it with `position`',
-      description: 'Incidents already open keep the policy and urgency they were routed to.',
+      description: routingRuleDocs.updateRoutingRule,
       tags: ['routing-rules'],
       access: 'escalation:update',
       request: { params: IdParams, body: UpdateRoutingRuleBody },
@@ -104,7 +98,7 @@ export function routingRuleRoutes(rules: RoutingRuleService) {
       path: '/routing-rules/{id}',
       operationId: 'deleteRoutingRule',
       summary: 'Delete a routing rule',
-      description: 'The rules after it move up one position. Incidents it routed keep its id as history.',
+      description: routingRuleDocs.deleteRoutingRule,
       tags: ['routing-rules'],
       access: 'escalation:update',
       request: { params: IdParams },

@@ -2,6 +2,7 @@ import { envelope, IdParams } from '../schemas/common.ts';
 import { SelfTestRunResponse } from '../schemas/self-test.schemas.ts';
 import type { SelfTestService } from '../services/self-test.service.ts';
 import { defineRoute } from './route.ts';
+import { selfTestDocs } from '../docs/self-test.ts';
 
 export function selfTestRoutes(selfTest: SelfTestService) {
   return [
@@ -10,7 +11,7 @@ export function selfTestRoutes(selfTest: SelfTestService) {
       path: '/admin/self-test',
       operationId: 'startSelfTest',
       summary: 'Start a pipeline self-test',
-      description: 'Stores a run, starts a Temporal workflow whose activity marks it completed. Poll the run to see a worker pick it up.',
+      description: selfTestDocs.startSelfTest,
       tags: ['admin'],
       access: 'admin:execute',
       responses: { 202: { description: 'Queued', schema: SelfTestRunResponse } },

@@ -11,9 +11,7 @@ import {
 } from '../schemas/silence.schemas.ts';
 import type { SilenceService } from '../services/silence.service.ts';
 import { defineRoute } from './route.ts';
-
-const EFFECT =
-  'An alert a silence catches while active (received at or after `starts_at`, before `ends_at`) is stored and counted as usual, marked with `silenced_by` (`GET /silences/{id}/alerts`); it opens no incident, adds nothing to an open one but a timeline entry (`alert_silenced`), and notifies no one (no events, webhooks, mails or pushes). A resolved alert still resolves its open incident. Once the silence ends, the next firing alert behaves as usual. Workers apply a change within moments (their cache is invalidated by a database notification).';
+import { silenceDocs } from '../docs/silence.ts';
 
 export function silenceRoutes(silences: SilenceService) {
   return [
@@ -22,7 +20,7 @@ export function silenceRoutes(silences: SilenceService) {
       path: '/silences',
       operationId: 'listSilences',
       summary: 'List silences',
-      description: 'Newest first; `status` keeps those `pending` (not started), `active` or `expired` now.',
+      description: silenceDocs.listSilences,
       tags: ['silences'],
       access: 'silences:read',
       request: { query: SilenceListQuery },
@@ -34,7 +32,7 @@ export function silenceRoutes(silences: SilenceService) {
       path: '/silences',
       operationId: 'createSilence',
       summary: 'Mute the alerts that match, for a while',
-      description: `${EFFECT} An organization holds at most 10,000 pending or active silences (409 CONFLICT beyond).`,
+      description: silenceDocs.createSilence,
       tags: ['silences'],
       access: 'silences:create',
       request: { body: CreateSilenceBody },
@@ -47,8 +45,7 @@ export function silenceRoutes(silences: SilenceService) {
       path: '/silences/preview',
       operationId: 'previewSilence',
       summary: 'What matchers would catch: open incidents and recent alerts',
-      description:
-        'Changes nothing. Open incidents are matched on the labels, severity, source and integration of the alert that opened them; alerts on those of the last 24 hours. Scans the newest 2,000 open incidents and 5,000 alerts, each matched as ingestion matches an alert (label values cut to 1,024 characters, the same per-alert budget); a preview too expensive to evaluate is a 422 saying so.',
+      description: silenceDocs.previewSilence,
       tags: ['silences'],
       access: 'silences:read',
       request: { body: PreviewSilenceBody },
@@ -72,8 +69,7 @@ export function silenceRoutes(silences: SilenceService) {
       path: '/silences/{id}',
       operationId: 'updateSilence',
       summary: 'Change a pending or active silence',
-      description:
-        'An expired silence cannot change (409 CONFLICT): create a new one. `ends_at` must stay in the future; `DELETE` ends a silence now.',
+      description: silenceDocs.updateSilence,
       tags: ['silences'],
       access: 'silences:update',
       request: { params: IdParams, body: UpdateSilenceBody },
@@ -86,8 +82,7 @@ export function silenceRoutes(silences: SilenceService) {
       path: '/silences/{id}',
       operationId: 'expireSilence',
       summary: 'Expire a silence now',
-      description:
-        'Sets `ends_at` to now (a pending silence never starts) and answers the expired silence; expiring an expired one changes nothing. The silence and the alerts it muted are kept.',
+      description: silenceDocs.expireSilence,
       tags: ['silences'],
       access: 'silences:update',
       request: { params: IdParams },
@@ -100,7 +95,7 @@ export function silenceRoutes(silences: SilenceService) {
       path: '/silences/{id}/alerts',
       operationId: 'listSilencedAlerts',
       summary: 'The alerts a silence muted',
-      description: 'Newest first.',
+      description: silenceDocs.listSilencedAlerts,
       tags: ['silences'],
       access: 'silences:read',
       request: { params: IdParams, query: PaginationQuery },

@@ -7,6 +7,7 @@ import { SlackCommandResponse, SlackInstallResponse, SlackOAuthCallbackQuery } f
 import type { SlackInboundService } from '../services/slack-inbound.service.ts';
 import type { SlackInstallService } from '../services/slack-install.service.ts';
 import { defineRoute, type RouteInput } from './route.ts';
+import { slackDocs } from '../docs/slack.ts';
 
 /** Slack's interaction payloads and commands are small; anything larger is not one. */
 const MAX_SLACK_BODY_BYTES = 64 * 1024;
@@ -27,10 +28,6 @@ async function countingRefusals<T>(input: Pick<RouteInput<unknown, unknown, unkn
   }
 }
 
-const VERIFIED =
-  'Verified as Slack documents: `X-Slack-Signature` is `v0=` and the hex HMAC-SHA256, under the Slack app’s signing secret, of `v0:{X-Slack-Request-Timestamp}:{raw body}`; ' +
-  'a timestamp more than 5 minutes from now, a wrong signature or a request already received (a replay) is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape) and changes nothing.';
-
 /** The Slack app: install (OAuth v2), button presses and the `/tocsin` slash command. */
 export function slackRoutes(install: SlackInstallService, inbound: SlackInboundService) {
   return [
@@ -39,9 +36,7 @@ export function slackRoutes(install: SlackInstallService, inbound: SlackInboundS
       path: '/slack/install',
       operationId: 'slackInstall',
       summary: 'Connect Slack: start the app’s install',
-      description:
-        "Answers 302 to Slack's authorize page (`Accept: application/json`: 200 with `authorization_url`) for the bot scopes the app needs, with a state sealed for you and your organization " +
-        '(10 minutes, single use). 409 when the operator has not configured a Slack app on this instance.',
+      description: slackDocs.slackInstall,
       tags: ['channels'],
       access: 'integrations:update',
       responses: {
@@ -60,10 +55,7 @@ export function slackRoutes(install: SlackInstallService, inbound: SlackInboundS
       path: '/slack/oauth/callback',
       operationId: 'slackOAuthCallback',
       summary: 'Slack’s redirect back after the install',
-      description:
-        "Slack sends the admin's browser here with `code` and `state`. The state must be one this member started in this organization, within 10 minutes, not used before (400 otherwise). " +
-        "The code is exchanged with `oauth.v2.access`; the bot token is stored sealed as the organization's `slack` channel connection (never shown again) " +
-        'and the answer is 302 to the console’s integrations page (`?slack=connected`, or `?slack=denied` when the admin declined).',
+      description: slackDocs.slackOAuthCallback,
       tags: ['channels'],
       access: 'integrations:update',
       request: { query: SlackOAuthCallbackQuery },
@@ -79,10 +71,7 @@ export function slackRoutes(install: SlackInstallService, inbound: SlackInboundS
       path: '/slack/interactions',
       operationId: 'slackInteractions',
       summary: 'Slack button presses (signed by Slack, no credential)',
-      description:
-        `${VERIFIED} A press of Acknowledge, Resolve or Escalate acts on the incident its button was made for as the Slack user's linked member, with their role, once ` +
-        '(timeline, audit, the escalation stops); the message is then updated for everyone. A user not linked, or linked in another organization, is told why (an ephemeral message, ' +
-        'with the link to link their account) and nothing changes. Always 200 once verified: Slack shows the answer, not the status.',
+      description: slackDocs.slackInteractions,
       tags: ['channels'],
       access: 'public',
       authenticatedBy: 'handler',
@@ -103,9 +92,7 @@ export function slackRoutes(install: SlackInstallService, inbound: SlackInboundS
       path: '/slack/commands',
       operationId: 'slackCommands',
       summary: 'The `/tocsin` slash command (signed by Slack, no credential)',
-      description:
-        `${VERIFIED} \`/tocsin ack <incident id>\`, \`resolve <incident id>\`, \`incident <incident id>\`, \`oncall\` and \`link\`, as the Slack user's linked member; ` +
-        'the answer is shown to that user only.',
+      description: slackDocs.slackCommands,
       tags: ['channels'],
       access: 'public',
       authenticatedBy: 'handler',

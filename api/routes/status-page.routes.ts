@@ -17,6 +17,7 @@ import { renderStatusMessageHtml, STATUS_PAGE_CSP } from '../../shared/status-pa
 import { NotFoundError } from '../../shared/errors.ts';
 import { STATUS_PAGE_SLUG } from '../../shared/domain/status-page.ts';
 import { defineRoute } from './route.ts';
+import { statusPageDocs } from '../docs/status-page.ts';
 
 const CONTENT_TYPES: Record<StatusPageFormat, string> = {
   html: 'text/html; charset=utf-8',
@@ -57,8 +58,7 @@ export function statusPageAdminRoutes(pages: StatusPageService) {
       path: '/status-page',
       operationId: 'putStatusPageSettings',
       summary: "Set up the organization's public status page",
-      description:
-        'The page is served without login at `/status/{slug}` (HTML), `/status/{slug}/feed.atom` and `/status/{slug}/summary.json`, and at the root of `custom_domain` when its DNS points at Tocsin. It shows the components, their status, incidents with public updates only (90 days) and maintenance windows ahead. 409 CONFLICT when another organization uses the slug or domain.',
+      description: statusPageDocs.putStatusPageSettings,
       tags: ['status-page'],
       access: 'settings:update',
       request: { body: PutStatusPageSettingsBody },
@@ -133,7 +133,7 @@ function subscriptionLinkRoutes(pages: StatusPageService) {
       path: '/status-subscriptions/confirm',
       operationId: 'showStatusSubscriptionConfirmation',
       summary: 'The page of a subscription confirmation link',
-      description: 'No credential: the signed `token` is. 404 (HTML) for an invalid or expired link.',
+      description: statusPageDocs.showStatusSubscriptionConfirmation,
       tags: ['status-page'],
       access: 'public',
       request: { query: SubscriberTokenQuery },
@@ -174,7 +174,7 @@ function subscriptionLinkRoutes(pages: StatusPageService) {
       path: '/status-subscriptions/unsubscribe',
       operationId: 'unsubscribeStatusUpdates',
       summary: 'Unsubscribe (the button of the link, or one-click per RFC 8058)',
-      description: 'The link alone is the credential: no login. Removing a subscription twice answers the same.',
+      description: statusPageDocs.unsubscribeStatusUpdates,
       tags: ['status-page'],
       access: 'public',
       request: { query: SubscriberTokenQuery },
@@ -239,8 +239,7 @@ export function publicStatusSubscribeRoutes(pages: StatusPageService) {
       path: '/status/{slug}/subscribe',
       operationId: 'subscribeToStatusPage',
       summary: "Subscribe an address to the status page's public updates (the page's form)",
-      description:
-        'Form or JSON `{email}`. A confirmation link is mailed (double opt-in); nothing else is sent until it is followed. The answer is the same whether or not the address was subscribed already. 404 when no enabled page has this slug.',
+      description: statusPageDocs.subscribeToStatusPage,
       tags: ['status-page'],
       access: 'public',
       request: {

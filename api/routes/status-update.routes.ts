@@ -10,6 +10,7 @@ import {
 } from '../schemas/status-page.schemas.ts';
 import type { StatusUpdateService } from '../services/status-update.service.ts';
 import { defineRoute } from './route.ts';
+import { statusUpdateDocs } from '../docs/status-update.ts';
 
 export function statusUpdateRoutes(updates: StatusUpdateService) {
   return [
@@ -30,8 +31,7 @@ export function statusUpdateRoutes(updates: StatusUpdateService) {
       path: '/incidents/{id}/status-updates',
       operationId: 'postStatusUpdate',
       summary: 'Post a status update (investigating, identified, monitoring, resolved)',
-      description:
-        "The update goes on the timeline (`status_update`), to the incident thread of every chat feed of the organization that carries the incident, and by mail to the incident's confirmed subscribers (members only for an `internal` update). A `public` update also appears on the status page and its Atom feed (with the `title` given, never the incident's own title or description) and is mailed to the page's confirmed subscribers; each address gets one mail per update. Posting a `resolved` update does not resolve the incident.",
+      description: statusUpdateDocs.postStatusUpdate,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: CreateStatusUpdateBody },
@@ -56,8 +56,7 @@ export function statusUpdateRoutes(updates: StatusUpdateService) {
       path: '/incidents/{id}/subscribers',
       operationId: 'subscribeToIncident',
       summary: "Subscribe yourself or an outside address to the incident's status updates",
-      description:
-        "Without `email`: yourself, at your account's address, confirmed at once; you get internal updates too. With `email`: an outside address gets a confirmation link first (double opt-in) and then public updates only. Every mail has a one-click unsubscribe link (RFC 8058). An address subscribed already is answered as it stands.",
+      description: statusUpdateDocs.subscribeToIncident,
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: IncidentSubscriberBody },

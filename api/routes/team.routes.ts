@@ -10,11 +10,7 @@ import {
 } from '../schemas/team.schemas.ts';
 import type { TeamService } from '../services/team.service.ts';
 import { defineRoute, type RouteDefinition } from './route.ts';
-
-const HOW_TEAMS_WORK =
-  "A team groups members of the organization, with its own default escalation policy and the schedules it owns (a schedule's `team_id`). " +
-  "An escalation level may target a team (`{type: 'team', id}`): it pages whoever the team's schedules have on call, or every member when nobody is. " +
-  "Integrations, routing rules, schedules and escalation policies carry a `team_id` owner; an integration owned by a team pages the team's default policy when its routing chooses none.";
+import { teamDocs } from '../docs/team.ts';
 
 export function teamRoutes(teams: TeamService): RouteDefinition[] {
   return [
@@ -23,7 +19,7 @@ export function teamRoutes(teams: TeamService): RouteDefinition[] {
       path: '/teams',
       operationId: 'listTeams',
       summary: 'List teams',
-      description: HOW_TEAMS_WORK,
+      description: teamDocs.listTeams,
       tags: ['teams'],
       access: 'escalation:read',
       request: { query: TeamListQuery },
@@ -35,7 +31,7 @@ export function teamRoutes(teams: TeamService): RouteDefinition[] {
       path: '/teams',
       operationId: 'createTeam',
       summary: 'Create a team',
-      description: `${HOW_TEAMS_WORK} 409 CONFLICT when the organization has a team of that name (ignoring case); 422 when a member or the policy is not of the organization.`,
+      description: teamDocs.createTeam,
       tags: ['teams'],
       access: 'escalation:update',
       request: { body: CreateTeamBody },
@@ -60,7 +56,7 @@ export function teamRoutes(teams: TeamService): RouteDefinition[] {
       path: '/teams/{id}',
       operationId: 'updateTeam',
       summary: 'Update a team',
-      description: 'Its name, description or default escalation policy. 409 CONFLICT when another team has the name (ignoring case).',
+      description: teamDocs.updateTeam,
       tags: ['teams'],
       access: 'escalation:update',
       request: { params: IdParams, body: UpdateTeamBody },
@@ -73,8 +69,7 @@ export function teamRoutes(teams: TeamService): RouteDefinition[] {
       path: '/teams/{id}',
       operationId: 'deleteTeam',
       summary: 'Delete a team',
-      description:
-        'What it owned goes back to the organization (`team_id` null). 409 CONFLICT, naming them, while an escalation policy has a level that pages the team.',
+      description: teamDocs.deleteTeam,
       tags: ['teams'],
       access: 'escalation:update',
       request: { params: IdParams },
@@ -90,7 +85,7 @@ export function teamRoutes(teams: TeamService): RouteDefinition[] {
       path: '/teams/{id}/members',
       operationId: 'addTeamMember',
       summary: 'Add a member to a team',
-      description: 'A member already in the team gets the role given. 422 when the user is not of the organization.',
+      description: teamDocs.addTeamMember,
       tags: ['teams'],
       access: 'escalation:update',
       request: { params: IdParams, body: AddTeamMemberBody },

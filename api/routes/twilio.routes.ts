@@ -4,6 +4,7 @@ import { WebhookError } from '../../shared/errors.ts';
 import { WebhookErrorResponse } from '../schemas/integration.schemas.ts';
 import type { TwilioInboundService, TwilioWebhookRequest } from '../services/twilio-inbound.service.ts';
 import { defineRoute, type RateLimitSubject } from './route.ts';
+import { twilioDocs } from '../docs/twilio.ts';
 
 const OrganizationParams = z.object({ organizationId: z.uuid().describe('The organization whose Twilio connection signs the request') });
 const PageParams = OrganizationParams.extend({ pageId: z.uuid().describe('The page the message or call was sent for') });
@@ -23,8 +24,6 @@ const MISSING = {
   description: 'Webhook error (INVALID_PAYLOAD): a parameter Twilio always sends is missing',
   schema: WebhookErrorResponse,
 };
-const SIGNED =
-  'Signed by Twilio (`X-Twilio-Signature`: HMAC-SHA1 with the Auth Token of the organization’s Twilio connection over the public URL and the sorted POST parameters); anything else is 401 and changes nothing.';
 
 const requestOf = (ctx: Context, organizationId: string, body: TwilioWebhookRequest['params']): TwilioWebhookRequest => ({
   organizationId,
@@ -61,10 +60,7 @@ export function twilioRoutes(twilio: TwilioInboundService) {
       path: '/twilio/{organizationId}/sms',
       operationId: 'twilioInboundSms',
       summary: 'A reply to an SMS page (the Twilio number’s messaging webhook)',
-      description:
-        `${SIGNED} The reply \`4\` (or \`ack\`) acknowledges, \`6\` (\`resolve\`) resolves, \`9\` (\`escalate\`) escalates the most recent page sent to the sender’s number ` +
-        '(a verified `sms` or `voice` contact method of a member of the organization), as that member: their role’s permissions, the timeline, the audit log, the escalation stops. ' +
-        'Answers TwiML `<Message>` saying what happened (or that someone else acted first); each `MessageSid` is acted on once, a replay answers an empty `<Response/>` and changes nothing.',
+      description: twilioDocs.twilioInboundSms,
       request: { params: OrganizationParams, body: TwilioForm, bodyContentTypes: ['application/x-www-form-urlencoded'] },
       responses: { 200: TWIML, 400: MISSING, 401: REFUSED },
       handler: ({ params, body, rateLimit }, ctx) => twiml(rateLimit, () => twilio.sms(requestOf(ctx, params.organizationId, body))),
@@ -74,9 +70,7 @@ export function twilioRoutes(twilio: TwilioInboundService) {
       path: '/twilio/{organizationId}/pages/{pageId}/status',
       operationId: 'twilioPageStatus',
       summary: 'Twilio’s delivery report on an SMS or voice page',
-      description:
-        `${SIGNED} A final failure of the page’s message or call (\`undelivered\`, \`failed\`, \`busy\`, \`no-answer\`) marks the page failed with the reason, ` +
-        'so its delivery status says the member was not reached; other statuses, or a report about another message than the page’s, change nothing.',
+      description: twilioDocs.twilioPageStatus,
       request: { params: PageParams, body: TwilioForm, bodyContentTypes: ['application/x-www-form-urlencoded'] },
       responses: { 200: TWIML, 400: MISSING, 401: REFUSED },
       handler: ({ params, body, rateLimit }, ctx) =>
@@ -87,7 +81,7 @@ export function twilioRoutes(twilio: TwilioInboundService) {
       path: '/twilio/{organizationId}/voice',
       operationId: 'twilioInboundCall',
       summary: 'A call to the Twilio number (its voice webhook)',
-      description: `${SIGNED} Pages are outbound only: the caller hears so.`,
+      description: twilioDocs.twilioInboundCall,
       request: { params: OrganizationParams, body: TwilioForm, bodyContentTypes: ['application/x-www-form-urlencoded'] },
       responses: { 200: TWIML, 401: REFUSED },
       handler: ({ params, body, rateLimit }, ctx) =>
@@ -98,7 +92,7 @@ export function twilioRoutes(twilio: TwilioInboundService) {
       path: '/twilio/{organizationId}/voice/pages/{pageId}',
       operationId: 'twilioVoicePage',
       summary: 'The TwiML of a voice page’s call',
-      description: `${SIGNED} Reads the incident as it is when the call is answered and gathers one key (4 acknowledge, 6 resolve, 9 escalate), posted to \`…/gather\`.`,
+      description: twilioDocs.twilioVoicePage,
       request: { params: PageParams, body: TwilioForm, bodyContentTypes: ['application/x-www-form-urlencoded'] },
       responses: { 200: TWIML, 401: REFUSED },
       handler: ({ params, body, rateLimit }, ctx) =>
@@ -109,9 +103,7 @@ export function twilioRoutes(twilio: TwilioInboundService) {
       path: '/twilio/{organizationId}/voice/pages/{pageId}/gather',
       operationId: 'twilioVoiceGather',
       summary: 'The key pressed on a voice page’s call',
-      description:
-        `${SIGNED} 4 acknowledges, 6 resolves, 9 escalates the page’s incident as the paged member; the call then says what happened (or that someone else acted first) and hangs up. ` +
-        'Each key of a call (`CallSid`) is acted on once: a replay changes nothing.',
+      description: twilioDocs.twilioVoiceGather,
       request: { params: PageParams, body: TwilioForm, bodyContentTypes: ['application/x-www-form-urlencoded'] },
       responses: { 200: TWIML, 400: MISSING, 401: REFUSED },
       handler: ({ params, body, rateLimit }, ctx) =>

@@ -2,6 +2,7 @@ import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import { UserListQuery, UserListResponse, UserResponse, UpdateUserBody } from '../schemas/user.schemas.ts';
 import type { UserService } from '../services/user.service.ts';
 import { defineRoute } from './route.ts';
+import { userDocs } from '../docs/user.ts';
 
 export function userRoutes(users: UserService) {
   return [
@@ -33,8 +34,7 @@ export function userRoutes(users: UserService) {
       path: '/users/{id}',
       operationId: 'updateUser',
       summary: "Update a user's name or role",
-      description:
-        'Anyone may change their own name. Changing someone else, or any role, needs `users:update`. Only an owner grants `owner` or changes an owner; the last owner cannot be demoted (409).',
+      description: userDocs.updateUser,
       tags: ['users'],
       access: 'users:read',
       request: { params: IdParams, body: UpdateUserBody },
@@ -47,8 +47,7 @@ export function userRoutes(users: UserService) {
       path: '/users/{id}',
       operationId: 'removeUser',
       summary: 'Remove a user from the organization',
-      description:
-        'Deletes the account with its API keys and sessions, and takes the user out of every schedule rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason: "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an owner removes an owner; the last owner cannot be removed (409).',
+      description: userDocs.removeUser,
       tags: ['users'],
       access: 'users:delete',
       request: { params: IdParams },
