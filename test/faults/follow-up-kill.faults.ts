@@ -7,6 +7,7 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { startSlowProxy } from '../helpers/slow-proxy.ts';
 import { signatureFor } from '../helpers/webhooks.ts';
 import { elasticsearchInstalled, startFaultStack } from './fault-stack.ts';
+import { indexedCount } from '../helpers/indexed-count.ts';
 
 jest.setTimeout(15 * 60_000);
 
@@ -86,13 +87,7 @@ describe('fault: the worker is SIGKILLed mid follow-up batch and restarted', () 
         const [row] = await stack.sql<{ incidents: number; analysed: number }>(
           'select count(*)::int as incidents, count(analyzed_at)::int as analysed from incidents',
         );
-        await fetch(`${elasticsearchUrl}/${ALIAS}/_refresh`, { method: 'POST' });
-        const response = await fetch(`${elasticsearchUrl}/${ALIAS}/_count`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: { term: { type: 'incident' } } }),
-        });
-        const indexed = response.ok ? ((await response.json()) as { count: number }).count : 0;
+        const indexed = await indexedCount(elasticsearchUrl, ALIAS, { type: 'incident' });
         return { incidents: row?.incidents ?? 0, analysed: row?.analysed ?? 0, indexed };
       };
       const final = await waitFor(

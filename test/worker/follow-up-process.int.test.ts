@@ -9,6 +9,7 @@ import { createLocalEmbedder, localModelDir, type LocalEmbedder } from '../../sh
 import { createElasticsearchEngine, elasticsearchIndexNames } from '../../shared/search/engine/elasticsearch-index.ts';
 import { followUpTaskQueue } from '../../shared/temporal/ids.ts';
 import { createWorkerRuntime, type WorkerRuntime } from '../../worker/runtime.ts';
+import { indexedCount } from '../helpers/indexed-count.ts';
 import { bearer } from '../helpers/members.ts';
 import { withSharedWorkflowBundle } from '../helpers/shared-workflow-bundle.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -46,6 +47,7 @@ describe('a follow-up worker process (integration: real PostgreSQL, Temporal, El
   afterAll(async () => {
     await followUp?.stop();
     await followUpConnection?.close();
+    await followUpSearch?.close();
     await stack?.stop();
     await createElasticsearchEngine({ url: elasticsearchUrl as string, prefix, embedder })
       .drop()
@@ -53,19 +55,8 @@ describe('a follow-up worker process (integration: real PostgreSQL, Temporal, El
     await embedder?.close();
   });
 
-  const indexedIncidents = async (organizationId: string): Promise<number> => {
-    const { alias } = elasticsearchIndexNames(prefix, embedder);
-    await fetch(`${elasticsearchUrl}/${alias}/_refresh`, { method: 'POST' });
-    const response = await fetch(`${elasticsearchUrl}/${alias}/_count`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: { bool: { filter: [{ term: { organization_id: organizationId } }, { term: { type: 'incident' } }] } },
-      }),
-    });
-    if (response.status === 404) return 0;
-    return ((await response.json()) as { count: number }).count;
-  };
+  const indexedIncidents = (organizationId: string) =>
+    indexedCount(elasticsearchUrl as string, elasticsearchIndexNames(prefix, embedder).alias, { type: 'incident', organizationId });
 
   it('pages without it, then indexes and analyses every incident once it runs', async () => {
     const owner = await registerOwner(stack.http, 'follow-up-process');

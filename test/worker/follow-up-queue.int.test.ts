@@ -4,6 +4,7 @@ import { toolCacheDir } from '../../shared/load-config.ts';
 import { createSearchPort } from '../../shared/search/create-search.ts';
 import { createLocalEmbedder, localModelDir, type LocalEmbedder } from '../../shared/search/embedding/local-embedder.ts';
 import { createElasticsearchEngine, elasticsearchIndexNames } from '../../shared/search/engine/elasticsearch-index.ts';
+import { indexedCount } from '../helpers/indexed-count.ts';
 import { bearer } from '../helpers/members.ts';
 import { startSlowProxy } from '../helpers/slow-proxy.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -47,19 +48,8 @@ describe('follow-up off the critical path (integration: real PostgreSQL, Tempora
   });
 
   /** Incidents of the organization in the index, read from Elasticsearch itself (not through the proxy). */
-  const indexedIncidents = async (organizationId: string): Promise<number> => {
-    const { alias } = elasticsearchIndexNames(prefix, embedder);
-    await fetch(`${elasticsearchUrl}/${alias}/_refresh`, { method: 'POST' });
-    const response = await fetch(`${elasticsearchUrl}/${alias}/_count`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: { bool: { filter: [{ term: { organization_id: organizationId } }, { term: { type: 'incident' } }] } },
-      }),
-    });
-    if (response.status === 404) return 0;
-    return ((await response.json()) as { count: number }).count;
-  };
+  const indexedIncidents = (organizationId: string) =>
+    indexedCount(elasticsearchUrl as string, elasticsearchIndexNames(prefix, embedder).alias, { type: 'incident', organizationId });
 
   it('pages 100 new incidents while their indexing waits, holds the bound, and indexes and analyses all of them', async () => {
     const owner = await registerOwner(stack.http, 'follow-up');
