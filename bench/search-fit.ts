@@ -77,7 +77,7 @@ function rankOnce(item: FusionCase, params: FusionParams): string[] {
   if (!vector || !item.semanticFor) return keysOf(first.slice(0, K));
   const second = item.semanticFor(vector);
   const expansion = secondPassTerms(item.text, params[item.queryKind], first, [...item.keyword, ...item.semantic], second);
-  return keysOf(fuse(query, item.keyword, second, params, K, expansion));
+  return keysOf(fuse(query, item.keyword, second, params, K, expansion, item.semantic));
 }
 
 const KEYWORD_WEIGHTS = [0, 0.05, 0.1, 0.2, 0.3, 0.5, 1];
@@ -87,18 +87,28 @@ const FLOORS = [0, 0.34, 0.67];
 const FEEDBACK: Array<KindWeights['feedback']> = [undefined, { weight: 1, depth: 3 }, { weight: 2, depth: 3 }, { weight: 2, depth: 5 }];
 // The second pass's expansion by the top documents' shared identifiers (it needs feedback): none first.
 const EXPANSION = [0, 0.2];
+// Terms most candidates hold discounted (none first), and semantic's top five kept on the page
+// where the query's keyword evidence stays under a half (none first).
+const RARITY = [0, 1, 2];
+const ANCHORS: Array<KindWeights['anchor']> = [undefined, { top: 5, evidence: 0.5 }];
 /** Most conservative first (no expansion, no feedback, then the lightest; the smallest keyword weight and floor within each). */
 const GRID: KindWeights[] = EXPANSION.flatMap((expansion) =>
   FEEDBACK.flatMap((feedback) =>
     expansion && !feedback
       ? []
       : KEYWORD_WEIGHTS.flatMap((keyword) =>
-          (keyword ? FLOORS : [0]).map((floor) => ({
-            keyword,
-            ...(floor ? { floor } : {}),
-            ...(feedback ? { feedback } : {}),
-            ...(expansion ? { expansion } : {}),
-          })),
+          (keyword ? FLOORS : [0]).flatMap((floor) =>
+            (keyword ? RARITY : [0]).flatMap((rarity) =>
+              (keyword ? ANCHORS : [undefined]).map((anchor) => ({
+                keyword,
+                ...(floor ? { floor } : {}),
+                ...(rarity ? { rarity } : {}),
+                ...(anchor ? { anchor } : {}),
+                ...(feedback ? { feedback } : {}),
+                ...(expansion ? { expansion } : {}),
+              })),
+            ),
+          ),
         ),
   ),
 );

@@ -360,7 +360,7 @@ try {
   const fitted = fitFusion(everyCase, shipped);
   process.stdout.write(`weights fitted on every corpus (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
   process.stdout.write(
-    `shipped weights in-sample nDCG@10: ${mean(everyCase.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; fits without each corpus (keyword weight, f floor, feedback weight × depth, x expansion): ${[...fits].map(([corpus, f]) => `${corpus} ${QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].floor ? `+f${f[k].floor}` : ''}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')}`).join('; ')} (${QUERY_KINDS.join('/')})\n\n`,
+    `shipped weights in-sample nDCG@10: ${mean(everyCase.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; fits without each corpus (keyword weight, f floor, r rarity, a anchor top@evidence, feedback weight × depth, x expansion): ${[...fits].map(([corpus, f]) => `${corpus} ${QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].floor ? `+f${f[k].floor}` : ''}${f[k].rarity ? `+r${f[k].rarity}` : ''}${f[k].anchor ? `+a${f[k].anchor.top}@${f[k].anchor.evidence}` : ''}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')}`).join('; ')} (${QUERY_KINDS.join('/')})\n\n`,
   );
 
   // ANN recall@10: kNN as semantic search runs it (`knnClause` with k 10) against an exact cosine

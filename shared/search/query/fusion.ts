@@ -39,6 +39,17 @@ export interface KindWeights {
    * move, so where keyword evidence is weak the semantic order stands.
    */
   floor?: number;
+  /**
+   * Where the query's keyword evidence is weak (no candidate's evidence, above the floor, reaches
+   * `evidence`), semantic's top `top` candidates for the query itself stay on the page: any that
+   * fusion pushed out take its last places, in semantic order.
+   */
+  anchor?: { top: number; evidence: number };
+  /**
+   * A query term held by a share s of the candidates weighs (1 − rarity × s), at least nothing: a
+   * word most candidates hold (`argo`, `monitoring`) says little about which of them answers.
+   */
+  rarity?: number;
 }
 
 export type FusionParams = Record<QueryKind, KindWeights>;
@@ -65,10 +76,10 @@ const FUSION_BY_MODEL: Record<string, FusionParams> = {
   // Fitted on the fixture and the public corpora of bench/corpora/ together, each corpus weighing
   // alike (bench/search-fit.ts); the benchmark reports each corpus with weights fitted without it.
   'all-MiniLM-L6-v2-onnx-int8-xenova': {
-    error_log: { keyword: 0.05 },
-    identifier: { keyword: 0.2, floor: 0.34, feedback: { weight: 1, depth: 3 } },
-    mixed: { keyword: 0.3, feedback: { weight: 1, depth: 3 } },
-    prose: { keyword: 0.3, feedback: { weight: 1, depth: 3 }, expansion: 0.2 },
+    error_log: { keyword: 0.1 },
+    identifier: { keyword: 1, floor: 0.34, rarity: 2, feedback: { weight: 1, depth: 3 } },
+    mixed: { keyword: 0.2, rarity: 2 },
+    prose: { keyword: 0.3, rarity: 2, anchor: { top: 5, evidence: 0.5 }, feedback: { weight: 1, depth: 3 }, expansion: 0.2 },
   },
   // Fitted as MiniLM's above (bench/search-fit.ts, every corpus alike): with these weights bge
   // still ranks under MiniLM on the fixture's independent queries and the FAQ (decision 0021).
@@ -274,8 +285,10 @@ export function feedbackVector(
 /**
  * Hybrid fusion, the same for both backends: the union of both sides' candidates, each scored by
  * its cosine (a keyword-only candidate gets the lowest cosine the semantic side returned, a bound:
- * it was not in that side's top) plus the keyword evidence weighed for the kind of query, the
- * and, in a second pass, the weighed evidence of the `expansion` terms (`secondPassTerms`).
+ * it was not in that side's top) plus the keyword evidence weighed for the kind of query (terms
+ * weighed by `rarity`, above the `floor`) and, in a second pass, the weighed evidence of the
+ * `expansion` terms (`secondPassTerms`). Where no candidate's evidence reaches the `anchor`'s, the
+ * top of `anchor` (the semantic side for the query itself, before feedback) stays on the page.
  */
 export function fuse(
   query: { text: string; kind?: QueryKind },
@@ -284,9 +297,10 @@ export function fuse(
   params: FusionParams,
   limit: number,
   expansion: QueryTerm[] = [],
+  anchor: Candidate[] = semantic,
 ): SearchHit[] {
   const weights = params[query.kind ?? classifyQuery(query.text)];
-  const terms = queryTerms(query.text);
+  const terms = weights.rarity ? byRarity(queryTerms(query.text), [...keyword, ...semantic], weights.rarity) : queryTerms(query.text);
   const expand = expansion.length && weights.expansion ? weights.expansion : 0;
   const cosines = semantic.map((candidate) => candidate.cosine ?? 0);
   const floor = cosines.length ? Math.min(...cosines) : 0;
@@ -299,16 +313,49 @@ export function fuse(
     // Keep the keyword side's snippet and highlights: they show the matching words.
     byKey.set(key, { hit: candidate.hit, text: candidate.text, cosine: seen?.cosine ?? floor });
   }
+  let strongest = 0;
   const ranked = [...byKey.values()]
-    .map(({ hit, text, cosine }) => ({
-      ...hit,
-      score:
-        cosine +
-        (weights.keyword && weights.keyword * aboveFloor(keywordEvidence(terms, text), weights.floor ?? 0)) +
-        (expand && expand * keywordEvidence(expansion, text)),
-    }))
+    .map(({ hit, text, cosine }) => {
+      const evidence = weights.keyword ? aboveFloor(keywordEvidence(terms, text), weights.floor ?? 0) : 0;
+      strongest = Math.max(strongest, evidence);
+      return { ...hit, score: cosine + weights.keyword * evidence + (expand && expand * keywordEvidence(expansion, text)) };
+    })
     .sort((a, b) => b.score - a.score);
-  return ranked.slice(0, limit);
+  const page = ranked.slice(0, limit);
+  return weights.anchor && strongest < weights.anchor.evidence ? keepOnPage(page, anchor.slice(0, weights.anchor.top)) : page;
+}
+
+/**
+ * The page with every one of `kept` on it: those fusion pushed off take the last places, in the
+ * order given, each scored no higher than the hit above it so the page stays in score order.
+ */
+export function keepOnPage(page: SearchHit[], kept: Candidate[]): SearchHit[] {
+  const onPage = new Set(page.map(keyOf));
+  const missing = kept.filter((candidate) => !onPage.has(keyOf(candidate.hit))).slice(0, page.length);
+  if (!missing.length) return page;
+  const keptKeys = new Set(kept.map((candidate) => keyOf(candidate.hit)));
+  // The lowest hits that are not themselves kept make the room.
+  let others = page.filter((hit) => !keptKeys.has(keyOf(hit))).length - missing.length;
+  const head = page.filter((hit) => keptKeys.has(keyOf(hit)) || others-- > 0);
+  let last = head.at(-1)?.score ?? Infinity;
+  return [
+    ...head,
+    ...missing.map((candidate) => {
+      const score = Math.min(candidate.cosine ?? candidate.hit.score, last);
+      last = score;
+      return { ...candidate.hit, score };
+    }),
+  ];
+}
+
+/** The query's terms weighed by how few of the candidates hold each (see `KindWeights.rarity`). */
+export function byRarity(terms: QueryTerm[], candidates: Candidate[], strength: number): QueryTerm[] {
+  const texts = [...new Map(candidates.map((c) => [keyOf(c.hit), c.text])).values()];
+  return terms.map((term) => {
+    const df = texts.filter((text) => keywordEvidence([term], text) > 0).length;
+    const share = df / Math.max(texts.length, 1);
+    return { ...term, weight: term.weight * Math.max(0, 1 - strength * share) };
+  });
 }
 
 /** Evidence beyond `floor`, rescaled to [0, 1] (see `KindWeights.floor`). */
@@ -355,10 +402,12 @@ export async function rankHybrid(
   const semantic = await feedbackPass(sides, first, backend, feedback);
   if (!semantic) return onePass();
   const expansion = secondPassTerms(query.text, params[kind], first, firstCandidates, semantic);
-  return {
-    hits: fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit, expansion),
-    candidates: [...sides.keyword, ...semantic],
-  };
+  const hits = fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit, expansion, sides.semantic);
+  // A hit the anchor kept from the first semantic side may be in neither side of the second pass.
+  const seen = new Set([...sides.keyword, ...semantic].map((candidate) => keyOf(candidate.hit)));
+  const onPage = new Set(hits.map(keyOf));
+  const kept = sides.semantic.filter((candidate) => onPage.has(keyOf(candidate.hit)) && !seen.has(keyOf(candidate.hit)));
+  return { hits, candidates: [...sides.keyword, ...semantic, ...kept] };
 }
 
 /** The semantic side from the feedback vector; undefined when no top document has a vector. */

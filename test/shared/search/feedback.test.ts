@@ -1,9 +1,12 @@
 import {
   aboveFloor,
+  byRarity,
   feedbackTerms,
   feedbackVector,
   fusionDepth,
   fuse,
+  keepOnPage,
+  queryTerms,
   rankHybrid,
   type Candidate,
   type FusionParams,
@@ -318,5 +321,83 @@ describe('keyword evidence floor', () => {
     [1, 0.75, 1],
   ])('evidence %d over a floor of %d counts %d', (evidence, floor, expected) => {
     expect(aboveFloor(evidence, floor)).toBeCloseTo(expected, 9);
+  });
+});
+
+describe('semantic anchor: where keyword evidence is weak, semantic top stays on the page', () => {
+  // The scheduler paraphrase of issue 51: its runbook ranks second semantically and shares no word
+  // with the query; three look-alikes share one common word (machine, workloads) each.
+  const answer = candidate('answer', 0.6, undefined, 'Kube Scheduler Down: the scheduler vanished from target discovery');
+  const semantic = [
+    candidate('first', 0.62, undefined, 'Kubelet Down'),
+    answer,
+    candidate('s3', 0.58, undefined, 'StatefulSet replicas mismatch on the machine'),
+    candidate('s4', 0.57, undefined, 'StatefulSet generation mismatch, workloads'),
+  ];
+  const keyword = [candidate('k1', 0, undefined, 'Node machine pressure'), candidate('k2', 0, undefined, 'Deployment workloads stuck')];
+  const weightsOf = (anchor?: { top: number; evidence: number }): FusionParams => {
+    const kind = { keyword: 0.3, ...(anchor ? { anchor } : {}) };
+    return { error_log: kind, identifier: kind, mixed: kind, prose: kind };
+  };
+  const page = (text: string, anchor?: { top: number; evidence: number }) =>
+    fuse({ text, kind: 'prose' }, keyword, semantic, weightsOf(anchor), 3).map((h) => h.id);
+
+  it.each<[string, string, { top: number; evidence: number } | undefined, string[]]>([
+    // One word of three (1/3 × 0.3 = 0.1) lifts every look-alike over the answer's 0.02 lead.
+    ['without an anchor one shared word pushes the answer off the page', 'which machine new workloads', undefined, ['s3', 's4', 'k1']],
+    // Evidence 1/3 is under 0.5: semantic's top two stay; the lowest other hit makes room.
+    [
+      'with it, semantic top two take the last places in semantic order',
+      'which machine new workloads',
+      { top: 2, evidence: 0.5 },
+      ['s3', 'first', 'answer'],
+    ],
+    // s3 holds every term (evidence 1): the evidence is strong, fusion's page stands.
+    [
+      'strong evidence leaves the fused page as it is',
+      'statefulset replicas mismatch machine',
+      { top: 2, evidence: 0.5 },
+      ['s3', 's4', 'k1'],
+    ],
+  ])('%s', (_label, text, anchor, expected) => {
+    expect(page(text, anchor)).toEqual(expected);
+  });
+
+  it('keeps the page in score order and no longer than it was', () => {
+    const kept = keepOnPage(
+      [hit('x'), hit('y'), hit('z')].map((h, i) => ({ ...h, score: 1 - i * 0.1 })),
+      [candidate('y', 0.5), candidate('w', 0.95), candidate('v', 0.2)],
+    );
+    expect(kept.map((h) => h.id)).toEqual(['y', 'w', 'v']);
+    const scores = kept.map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('a hit kept from the first semantic pass comes back with its candidate, for highlights', async () => {
+    const first = [candidate('a', 0.9, [0, 1], 'a text'), candidate('b', 0.8, [0, 1], 'b text')];
+    const prose = { keyword: 0.3, feedback: { weight: 1, depth: 1 }, anchor: { top: 2, evidence: 0.5 } };
+    const { hits, candidates } = await rankHybrid(
+      { text: 'why is it slow', kind: 'prose' },
+      { keyword: [], semantic: first, queryVector: [0, 1] },
+      // The second pass finds neither of the first pass's top two.
+      { semanticFor: async () => [candidate('c', 0.95, [1, 0]), candidate('d', 0.94, [1, 0])] },
+      { error_log: prose, identifier: prose, mixed: prose, prose },
+      2,
+    );
+    expect(hits.map((h) => h.id)).toEqual(['a', 'b']);
+    expect(candidates.map((c) => c.hit.id)).toEqual(['c', 'd', 'a', 'b']);
+  });
+});
+
+describe('rarity: a term most candidates hold says little about which one answers', () => {
+  const texts = ['argo cd redis password', 'argo cd sync waves', 'argo cd cluster secret', 'argo cd hooks'];
+  const candidates = texts.map((text, i) => candidate(`d${i}`, 0.5, undefined, text));
+  it.each<[number, number[]]>([
+    // `argo` and `cd` are held by every candidate, `redis` by one of four.
+    [0, [1, 1, 1]],
+    [1, [0, 0, 0.75]],
+    [2, [0, 0, 0.5]],
+  ])('at strength %d the terms weigh %j', (strength, expected) => {
+    expect(byRarity(queryTerms('argo cd redis'), candidates, strength).map((term) => term.weight)).toEqual(expected);
   });
 });
