@@ -63,7 +63,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/retention.activities.ts',
   'activities/schedule-ical.activities.ts',
   'activities/self-test.activities.ts',
-  'activities/status-update-mail.activities.ts',
   'api/services/account.service.ts',
   'api/services/admin.service.ts',
   'api/services/analytics.service.ts',

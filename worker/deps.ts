@@ -5,6 +5,7 @@ import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rul
 import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
+import { createStatusUpdateMailStore } from '../shared/db/access/status-update-mails.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -95,6 +96,7 @@ export function createWorkerDeps(
     pageLinks: createPageLinkSigner(options.encryptionKey),
     // The unsubscribe links of status update mails; the API verifies them with the same key.
     subscriberLinks: createSubscriberLinks({ encryptionKey: options.encryptionKey, publicUrl: config.publicUrl }),
+    statusUpdateMails: () => createStatusUpdateMailStore(orm.em.fork()),
     // Page channels' vendor APIs: the operator's SLACK_API_URL, TWILIO_API_URL, NTFY_URL; else the vendors' own.
     vendorBaseUrls: pageVendorBaseUrls(config),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
