@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import {
   addSubscriber,
   componentById,
+  createStatusPageStore,
   componentsOf,
   confirmSubscriber,
   currentAndUpcomingWindows,
@@ -156,7 +157,7 @@ export function createStatusPageService(deps: {
     return renders(key, async () => {
       const page = await resolve(address);
       if (!page) return null;
-      const view = buildStatusPageView(await loadPageSource(deps.em(), page));
+      const view = buildStatusPageView(await loadPageSource(createStatusPageStore(deps.em()), page));
       const body =
         format === 'html'
           ? renderStatusPageHtml(view, basePath)

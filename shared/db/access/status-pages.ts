@@ -308,3 +308,24 @@ export function subscribersOfIncident(em: EntityManager, organizationId: string,
     [organizationId, incidentId],
   );
 }
+
+/** What an organization's public page shows, read for one rendering. */
+export interface StatusPageSourceReads {
+  components(organizationId: string): Promise<ComponentRow[]>;
+  openIncidentImpacts(organizationId: string): ReturnType<typeof openIncidentImpacts>;
+  publishedIncidents(organizationId: string, days: number): Promise<PublishedIncidentRow[]>;
+  currentAndUpcomingWindows(organizationId: string): Promise<WindowRow[]>;
+}
+
+/** Every read and write is confined to the organization given. */
+export type StatusPageStore = StatusPageSourceReads;
+
+/** Organizations' status pages, their components and what they show, created from one unit of work. */
+export function createStatusPageStore(em: EntityManager): StatusPageStore {
+  return {
+    components: (organizationId) => componentsOf(em, organizationId),
+    openIncidentImpacts: (organizationId) => openIncidentImpacts(em, organizationId),
+    publishedIncidents: (organizationId, days) => publishedIncidents(em, organizationId, days),
+    currentAndUpcomingWindows: (organizationId) => currentAndUpcomingWindows(em, organizationId),
+  };
+}
