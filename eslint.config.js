@@ -107,7 +107,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/slack-services.ts',
   'api/services/sso/sso-login.service.ts',
   'api/services/status-page.service.ts',
-  'api/services/status-update.service.ts',
   'api/services/usage-meter.ts',
   'api/services/user.service.ts',
   'api/services/webhook-health.ts',

@@ -114,6 +114,7 @@ import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.
 import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
+import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -511,7 +512,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         publicUrl,
       }),
       chatFeeds: createChatFeedService({ em }),
-      statusUpdates: createStatusUpdateService({ em, mailer, links: subscriberLinks }),
+      statusUpdates: createStatusUpdateService({ statusUpdates: () => createStatusUpdateStore(em()), mailer, links: subscriberLinks }),
       postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
       statusPages: createStatusPageService({ em, mailer, links: subscriberLinks, publicUrl, logger }),
       heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
