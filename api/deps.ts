@@ -115,6 +115,7 @@ import { createPriorityRunbookStore } from '../shared/db/access/priority-runbook
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
+import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -514,7 +515,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       chatFeeds: createChatFeedService({ em }),
       statusUpdates: createStatusUpdateService({ statusUpdates: () => createStatusUpdateStore(em()), mailer, links: subscriberLinks }),
       postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
-      statusPages: createStatusPageService({ em, mailer, links: subscriberLinks, publicUrl, logger }),
+      statusPages: createStatusPageService({ pages: () => createStatusPageStore(em()), mailer, links: subscriberLinks, publicUrl, logger }),
       heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,

@@ -317,8 +317,28 @@ export interface StatusPageSourceReads {
   currentAndUpcomingWindows(organizationId: string): Promise<WindowRow[]>;
 }
 
-/** Every read and write is confined to the organization given. */
-export type StatusPageStore = StatusPageSourceReads;
+/** Every read and write is confined to the organization given, except the lookups named across organizations. */
+export interface StatusPageStore extends StatusPageSourceReads {
+  settings(organizationId: string): Promise<StatusPageRow | null>;
+  /** Creates or replaces the organization's page; null when the slug or domain belongs to another organization. */
+  saveSettings(
+    organizationId: string,
+    page: Pick<StatusPageRow, 'slug' | 'title' | 'enabled' | 'custom_domain'>,
+  ): Promise<StatusPageRow | null>;
+  /** The enabled page a public request names (by slug or custom domain), whichever organization's it is. */
+  findPublishedAcrossOrganizations(by: { slug: string } | { domain: string }): Promise<StatusPageRow | null>;
+  component(organizationId: string, id: string): Promise<ComponentRow | null>;
+  insertComponent(organizationId: string, id: string, fields: ComponentFields): Promise<ComponentRow>;
+  updateComponent(organizationId: string, id: string, fields: ComponentFields): Promise<ComponentRow | null>;
+  deleteComponent(organizationId: string, id: string): Promise<boolean>;
+  existingMappingIds(organizationId: string, kind: 'integrations' | 'routing_rules', ids: readonly string[]): Promise<Set<string>>;
+  /** Adds a subscriber to the organization's whole page, or returns the one already there for this address. */
+  addPageSubscriber(organizationId: string, subscriber: { id: string; email: string }): Promise<SubscriberRow & { created: boolean }>;
+  /** Confirms the subscriber a signed link names, whichever organization's it is; false when it is gone. */
+  confirmSubscriberAcrossOrganizations(id: string): Promise<boolean>;
+  /** Removes the subscriber a signed link names, whichever organization's it is. */
+  removeSubscriberAcrossOrganizations(id: string): Promise<void>;
+}
 
 /** Organizations' status pages, their components and what they show, created from one unit of work. */
 export function createStatusPageStore(em: EntityManager): StatusPageStore {
@@ -327,5 +347,21 @@ export function createStatusPageStore(em: EntityManager): StatusPageStore {
     openIncidentImpacts: (organizationId) => openIncidentImpacts(em, organizationId),
     publishedIncidents: (organizationId, days) => publishedIncidents(em, organizationId, days),
     currentAndUpcomingWindows: (organizationId) => currentAndUpcomingWindows(em, organizationId),
+    settings: (organizationId) => statusPageOf(em, organizationId),
+    saveSettings: (organizationId, page) => saveStatusPage(em, { organization_id: organizationId, ...page }),
+    findPublishedAcrossOrganizations: (by) => publishedStatusPage(em, by),
+    component: (organizationId, id) => componentById(em, organizationId, id),
+    insertComponent: (organizationId, id, fields) => insertComponent(em, organizationId, id, fields),
+    updateComponent: (organizationId, id, fields) => updateComponent(em, organizationId, id, fields),
+    deleteComponent: (organizationId, id) => deleteComponent(em, organizationId, id),
+    existingMappingIds: (organizationId, kind, ids) => existingMappingIds(em, organizationId, kind, ids),
+    addPageSubscriber: (organizationId, subscriber) =>
+      addSubscriber(em, { ...subscriber, organization_id: organizationId, incident_id: null, user_id: null, confirmed: false }),
+    async confirmSubscriberAcrossOrganizations(id) {
+      if (!(await subscriberById(em, id))) return false;
+      await confirmSubscriber(em, id);
+      return true;
+    },
+    removeSubscriberAcrossOrganizations: (id) => removeSubscriber(em, id),
   };
 }
