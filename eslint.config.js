@@ -59,7 +59,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/page-update.activities.ts',
   'activities/procedure-execution.activities.ts',
   'activities/remediation.activities.ts',
-  'activities/responder.activities.ts',
   'activities/retention.activities.ts',
   'activities/schedule-ical.activities.ts',
   'activities/self-test.activities.ts',
