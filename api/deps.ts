@@ -116,6 +116,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
 import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
+import { createResponderRequestStore } from '../shared/db/access/responder-requests.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -483,7 +484,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
-      responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
+      responders: createResponderService({
+        responders: () => createResponderRequestStore(em()),
+        onCall: createScheduleOnCall({ orm: runtime.orm }),
+      }),
       incidentRoles: createIncidentRoleService({ em }),
       incidentMerges: createIncidentMergeService({
         merges: () => createIncidentMergeStore(em()),
