@@ -80,7 +80,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/handoff-preference.service.ts',
   'api/services/incident-alert.service.ts',
   'api/services/incident-escalation.service.ts',
-  'api/services/incident-role.service.ts',
   'api/services/incident.service.ts',
   'api/services/integration-lookup.ts',
   'api/services/integration.service.ts',

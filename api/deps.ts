@@ -117,6 +117,7 @@ import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts
 import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
 import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
 import { createResponderRequestStore } from '../shared/db/access/responder-requests.ts';
+import { createIncidentRoleStore } from '../shared/db/access/incident-roles.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -488,7 +489,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         responders: () => createResponderRequestStore(em()),
         onCall: createScheduleOnCall({ orm: runtime.orm }),
       }),
-      incidentRoles: createIncidentRoleService({ em }),
+      incidentRoles: createIncidentRoleService({ roles: () => createIncidentRoleStore(em()) }),
       incidentMerges: createIncidentMergeService({
         merges: () => createIncidentMergeStore(em()),
         onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
