@@ -14,7 +14,7 @@ import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './s
 import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
 import { createHeartbeatActivities, type HeartbeatActivityDeps } from './heartbeat.activities.ts';
 import { createAcknowledgementActivities, type AcknowledgementActivityDeps } from './acknowledgement.activities.ts';
-import { createResponderActivities } from './responder.activities.ts';
+import { createResponderActivities, type ResponderActivityDeps } from './responder.activities.ts';
 import { createRemediationActivities } from './remediation.activities.ts';
 import { createHandoffNoticeActivities, type HandoffNoticeActivityDeps } from './handoff-notice.activities.ts';
 import { createStatusUpdateMailActivities, type StatusUpdateMailActivityDeps } from './status-update-mail.activities.ts';
@@ -35,6 +35,7 @@ export type ActivityDeps = SelfTestActivityDeps &
   HeartbeatActivityDeps &
   AcknowledgementActivityDeps &
   HandoffNoticeActivityDeps &
+  ResponderActivityDeps &
   StatusUpdateMailActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */

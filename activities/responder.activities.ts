@@ -1,12 +1,13 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { pagesByDelay, planMemberPages, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { responderNeedsPaging } from '../shared/domain/responders.ts';
-import { incidentPagingState } from '../shared/db/access/incidents.ts';
-import { pagingRuleCandidates } from '../shared/db/access/notification-rules.ts';
-import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
-import { responderPagingState } from '../shared/db/access/responders.ts';
-import { memberName } from '../shared/db/access/users.ts';
+import type { ResponderPageStore } from '../shared/db/access/responder-pages.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
+
+export interface ResponderActivityDeps extends PageSenderDeps {
+  /** Responders' pages and what paging them reads, on a fresh unit of work per call. */
+  responderPages: () => ResponderPageStore;
+}
 
 /** One batch of a responder's pages; without `pages`, the first: planned from their notification rules now. */
 export interface PageResponderInput {
@@ -35,25 +36,25 @@ const RESPONDER_SLOT = { policyId: null, cycle: 0, round: 1, level: 0 } as const
  * so a retried activity or workflow never pages twice; a responder who accepted or declined, or
  * whose incident resolved, is paged no more.
  */
-export function createResponderActivities(deps: PageSenderDeps) {
+export function createResponderActivities(deps: ResponderActivityDeps) {
   const sendPage = createPageSender(deps);
   return {
     async pageResponder(input: PageResponderInput): Promise<PageResponderResult> {
-      const em = deps.orm.em.fork();
-      const responder = await responderPagingState(em, input.organizationId, input.responderId);
-      const incident = responder ? await incidentPagingState(em, input.organizationId, responder.incident_id) : undefined;
+      const store = deps.responderPages();
+      const responder = await store.responder(input.organizationId, input.responderId);
+      const incident = responder ? await store.incident(input.organizationId, responder.incident_id) : undefined;
       const idle = { waiting: false, sent: 0, failed: 0, later: [] };
       if (!responder || !incident || !responderNeedsPaging(responder, { status: incident.status })) return idle;
       let pages = input.pages;
       let later: PageResponderResult['later'] = [];
       if (!pages) {
-        const rows = await pagingRuleCandidates(em, input.organizationId, [responder.user_id]);
+        const rows = await store.ruleCandidates(input.organizationId, [responder.user_id]);
         const batches = pagesByDelay(planMemberPages(responder.user_id, rows, 'high'));
         pages = batches[0]?.delayMs === 0 ? (batches.shift()?.pages ?? []) : [];
         later = batches;
       }
       const slot = { organizationId: input.organizationId, incidentId: incident.id, responderId: input.responderId, ...RESPONDER_SLOT };
-      const claimed = await claimPages(em, slot, pages);
+      const claimed = await store.claim(slot, pages);
       const content = {
         incident,
         round: 1,
@@ -85,12 +86,12 @@ export function createResponderActivities(deps: PageSenderDeps) {
               resent: page.resend,
             });
           }
-          await recordPageOutcome(em.fork(), page.id, result);
+          await store.recordOutcome(input.organizationId, page.id, result);
         }),
       );
       if (claimed.length > 0) {
-        const name = (await memberName(em, input.organizationId, responder.user_id)) ?? 'a member';
-        await recordPagesSent(em, {
+        const name = (await store.memberName(input.organizationId, responder.user_id)) ?? 'a member';
+        await store.recordSent({
           organizationId: input.organizationId,
           incidentId: incident.id,
           message: `Paged responder ${name}: ${sent} sent, ${failed} failed`,
@@ -99,7 +100,7 @@ export function createResponderActivities(deps: PageSenderDeps) {
           sentPages,
         });
       }
-      const held = await pagesHeldElsewhere(em, slot, pages);
+      const held = await store.heldElsewhere(slot, pages);
       if (held > 0) throw ApplicationFailure.retryable(`${held} page(s) still held by another attempt`, 'PagesHeldElsewhere');
       return { waiting: true, sent, failed, later };
     },

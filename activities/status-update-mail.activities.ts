@@ -1,13 +1,13 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { forEachBounded } from '../shared/bounded.ts';
-import { claimStatusUpdateMails, markStatusUpdateMailSent, statusUpdateForMail } from '../shared/db/access/status-pages.ts';
-import type { Orm } from '../shared/db/orm.ts';
+import type { StatusUpdateMailStore } from '../shared/db/access/status-update-mails.ts';
 import type { Mailer } from '../shared/mail/mailer.ts';
 import { statusUpdateMailMessage } from '../shared/mail/status-update-mail.ts';
 import type { SubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 
 export interface StatusUpdateMailActivityDeps {
-  orm: Orm;
+  /** The organization's status update mails, on a fresh unit of work per call. */
+  statusUpdateMails: () => StatusUpdateMailStore;
   mailer?: Mailer;
   /** Signs the unsubscribe links; the API verifies them with the same key. */
   subscriberLinks?: SubscriberLinks;
@@ -32,10 +32,10 @@ export function createStatusUpdateMailActivities(deps: StatusUpdateMailActivityD
     async sendStatusUpdateMails(input: StatusUpdateMailInput): Promise<{ sent: number }> {
       if (!deps.mailer || !deps.subscriberLinks) throw ApplicationFailure.nonRetryable('no mailer or subscriber links in this worker');
       const { mailer, subscriberLinks } = deps;
-      const em = deps.orm.em.fork();
-      const update = await statusUpdateForMail(em, input.organizationId, input.statusUpdateId);
+      const store = deps.statusUpdateMails();
+      const update = await store.updateForMail(input.organizationId, input.statusUpdateId);
       if (!update) return { sent: 0 };
-      const targets = await claimStatusUpdateMails(em, input);
+      const targets = await store.claim(input.organizationId, input.statusUpdateId);
       const page = update.slug && update.page_title ? { title: update.page_title, url: `${input.publicUrl}/status/${update.slug}` } : null;
       let sent = 0;
       await forEachBounded(targets, SEND_CONCURRENCY, async (target) => {
@@ -51,7 +51,7 @@ export function createStatusUpdateMailActivities(deps: StatusUpdateMailActivityD
             unsubscribeUrl: subscriberLinks.unsubscribeUrl(target.subscriber_id),
           }),
         );
-        await markStatusUpdateMailSent(em, update.id, target.subscriber_id);
+        await store.markSent(input.organizationId, update.id, target.subscriber_id);
         sent += 1;
       });
       return { sent };

@@ -114,6 +114,10 @@ import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.
 import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
+import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
+import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
+import { createResponderRequestStore } from '../shared/db/access/responder-requests.ts';
+import { createIncidentRoleStore } from '../shared/db/access/incident-roles.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -481,8 +485,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
-      responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
-      incidentRoles: createIncidentRoleService({ em }),
+      responders: createResponderService({
+        responders: () => createResponderRequestStore(em()),
+        onCall: createScheduleOnCall({ orm: runtime.orm }),
+      }),
+      incidentRoles: createIncidentRoleService({ roles: () => createIncidentRoleStore(em()) }),
       incidentMerges: createIncidentMergeService({
         merges: () => createIncidentMergeStore(em()),
         onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
@@ -511,9 +518,9 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         publicUrl,
       }),
       chatFeeds: createChatFeedService({ em }),
-      statusUpdates: createStatusUpdateService({ em, mailer, links: subscriberLinks }),
+      statusUpdates: createStatusUpdateService({ statusUpdates: () => createStatusUpdateStore(em()), mailer, links: subscriberLinks }),
       postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
-      statusPages: createStatusPageService({ em, mailer, links: subscriberLinks, publicUrl, logger }),
+      statusPages: createStatusPageService({ pages: () => createStatusPageStore(em()), mailer, links: subscriberLinks, publicUrl, logger }),
       heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,

@@ -6,6 +6,8 @@ import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/ro
 import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createAlertTransactionStore } from '../shared/db/access/alert-transaction.ts';
+import { createStatusUpdateMailStore } from '../shared/db/access/status-update-mails.ts';
+import { createResponderPageStore } from '../shared/db/access/responder-pages.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -94,10 +96,12 @@ export function createWorkerDeps(
     // Schedule targets of escalation policies resolve through this port.
     // Escalations page whoever a schedule target has on call at that moment.
     onCall: createScheduleOnCall({ orm }),
+    responderPages: () => createResponderPageStore(orm.em.fork()),
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),
     // The unsubscribe links of status update mails; the API verifies them with the same key.
     subscriberLinks: createSubscriberLinks({ encryptionKey: options.encryptionKey, publicUrl: config.publicUrl }),
+    statusUpdateMails: () => createStatusUpdateMailStore(orm.em.fork()),
     // Page channels' vendor APIs: the operator's SLACK_API_URL, TWILIO_API_URL, NTFY_URL; else the vendors' own.
     vendorBaseUrls: pageVendorBaseUrls(config),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.

@@ -1,12 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import {
-  componentsOf,
-  currentAndUpcomingWindows,
-  openIncidentImpacts,
-  publishedIncidents,
-  type StatusPageRow,
-  type WindowRow,
-} from '../../shared/db/access/status-pages.ts';
+import type { StatusPageRow, StatusPageSourceReads, WindowRow } from '../../shared/db/access/status-pages.ts';
 import { parseWindowRule, windowOccurrencesAround } from '../../shared/domain/maintenance-window.ts';
 import { STATUS_PAGE_HISTORY_DAYS } from '../../shared/domain/status-page.ts';
 import type { PageSource } from '../../shared/status-page/page-view.ts';
@@ -27,13 +19,13 @@ export function upcomingSpans(window: WindowRow, now: Date): Array<{ from: Date;
 }
 
 /** Reads what one organization's page shows (four queries, all scoped to the organization). */
-export async function loadPageSource(em: EntityManager, page: StatusPageRow, now = new Date()): Promise<PageSource> {
+export async function loadPageSource(store: StatusPageSourceReads, page: StatusPageRow, now = new Date()): Promise<PageSource> {
   const organizationId = page.organization_id;
   const [components, open, published, windows] = await Promise.all([
-    componentsOf(em, organizationId),
-    openIncidentImpacts(em, organizationId),
-    publishedIncidents(em, organizationId, STATUS_PAGE_HISTORY_DAYS),
-    currentAndUpcomingWindows(em, organizationId),
+    store.components(organizationId),
+    store.openIncidentImpacts(organizationId),
+    store.publishedIncidents(organizationId, STATUS_PAGE_HISTORY_DAYS),
+    store.currentAndUpcomingWindows(organizationId),
   ]);
   return {
     page: { slug: page.slug, title: page.title, updatedAt: new Date(page.updated_at) },

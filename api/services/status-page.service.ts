@@ -1,25 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/core';
-import {
-  addSubscriber,
-  componentById,
-  componentsOf,
-  confirmSubscriber,
-  currentAndUpcomingWindows,
-  deleteComponent,
-  existingMappingIds,
-  insertComponent,
-  openIncidentImpacts,
-  publishedStatusPage,
-  removeSubscriber,
-  saveStatusPage,
-  statusPageOf,
-  subscriberById,
-  updateComponent,
-  type ComponentFields,
-  type ComponentRow,
-  type StatusPageRow,
-} from '../../shared/db/access/status-pages.ts';
+import type { ComponentFields, ComponentRow, StatusPageRow, StatusPageStore } from '../../shared/db/access/status-pages.ts';
 import { componentStatus } from '../../shared/domain/status-page.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
@@ -80,7 +60,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * itself (anyone): HTML, Atom and JSON renderings of what was published, cached for a second.
  */
 export function createStatusPageService(deps: {
-  em: () => EntityManager;
+  pages: () => StatusPageStore;
   mailer: Mailer;
   links: SubscriberLinks;
   publicUrl: string;
@@ -103,9 +83,9 @@ export function createStatusPageService(deps: {
   }
 
   async function componentViews(organizationId: string, rows: ComponentRow[]): Promise<ComponentView[]> {
-    const em = deps.em();
+    const store = deps.pages();
     const now = new Date();
-    const [open, windows] = await Promise.all([openIncidentImpacts(em, organizationId), currentAndUpcomingWindows(em, organizationId)]);
+    const [open, windows] = await Promise.all([store.openIncidentImpacts(organizationId), store.currentAndUpcomingWindows(organizationId)]);
     const impacts = open.map((row) => ({ severity: row.severity, integrationId: row.integration_id, routingRuleId: row.routing_rule_id }));
     const activeWindows = windows.filter((window) => upcomingSpans(window, now).some((span) => span.from <= now && now < span.until));
     return rows.map((row) => {
@@ -129,13 +109,13 @@ export function createStatusPageService(deps: {
   }
 
   async function requireMappings(organizationId: string, fields: Pick<ComponentFields, 'integration_ids' | 'routing_rule_ids'>) {
-    const em = deps.em();
+    const store = deps.pages();
     const errors: Array<{ path: string; message: string }> = [];
     for (const [kind, ids, path] of [
       ['integrations', fields.integration_ids, 'body.integration_ids'],
       ['routing_rules', fields.routing_rule_ids, 'body.routing_rule_ids'],
     ] as const) {
-      const known = await existingMappingIds(em, organizationId, kind, ids);
+      const known = await store.existingMappingIds(organizationId, kind, ids);
       ids.forEach((id, index) => {
         if (!known.has(id))
           errors.push({
@@ -148,7 +128,7 @@ export function createStatusPageService(deps: {
   }
 
   async function resolve(address: StatusPageAddress): Promise<StatusPageRow | null> {
-    return publishedStatusPage(deps.em(), address);
+    return deps.pages().findPublishedAcrossOrganizations(address);
   }
 
   async function render(address: StatusPageAddress, format: StatusPageFormat, basePath: string): Promise<RenderedStatusPage | null> {
@@ -156,7 +136,7 @@ export function createStatusPageService(deps: {
     return renders(key, async () => {
       const page = await resolve(address);
       if (!page) return null;
-      const view = buildStatusPageView(await loadPageSource(deps.em(), page));
+      const view = buildStatusPageView(await loadPageSource(deps.pages(), page));
       const body =
         format === 'html'
           ? renderStatusPageHtml(view, basePath)
@@ -169,7 +149,7 @@ export function createStatusPageService(deps: {
 
   return {
     async getSettings(auth: AuthContext): Promise<StatusPageSettingsView> {
-      const page = await statusPageOf(deps.em(), auth.organizationId);
+      const page = await deps.pages().settings(auth.organizationId);
       if (!page) throw new NotFoundError('Status page');
       return settingsView(page);
     },
@@ -178,23 +158,23 @@ export function createStatusPageService(deps: {
       auth: AuthContext,
       input: { slug: string; title: string; enabled: boolean; custom_domain: string | null },
     ): Promise<StatusPageSettingsView> {
-      const page = await saveStatusPage(deps.em(), { organization_id: auth.organizationId, ...input });
+      const page = await deps.pages().saveSettings(auth.organizationId, input);
       if (!page) throw new ConflictError('That slug or custom domain is already used by another status page');
       return settingsView(page);
     },
 
     async listComponents(auth: AuthContext): Promise<ComponentView[]> {
-      return componentViews(auth.organizationId, await componentsOf(deps.em(), auth.organizationId));
+      return componentViews(auth.organizationId, await deps.pages().components(auth.organizationId));
     },
 
     async createComponent(auth: AuthContext, input: ComponentFields): Promise<ComponentView> {
       await requireMappings(auth.organizationId, input);
-      const row = await insertComponent(deps.em(), auth.organizationId, randomUUID(), input);
+      const row = await deps.pages().insertComponent(auth.organizationId, randomUUID(), input);
       return (await componentViews(auth.organizationId, [row]))[0] as ComponentView;
     },
 
     async updateComponent(auth: AuthContext, id: string, input: Partial<ComponentFields>): Promise<ComponentView> {
-      const current = await componentById(deps.em(), auth.organizationId, id);
+      const current = await deps.pages().component(auth.organizationId, id);
       if (!current) throw new NotFoundError('Component');
       const fields: ComponentFields = {
         name: input.name ?? current.name,
@@ -208,13 +188,13 @@ export function createStatusPageService(deps: {
         integration_ids: input.integration_ids ?? [],
         routing_rule_ids: input.routing_rule_ids ?? [],
       });
-      const row = await updateComponent(deps.em(), auth.organizationId, id, fields);
+      const row = await deps.pages().updateComponent(auth.organizationId, id, fields);
       if (!row) throw new NotFoundError('Component');
       return (await componentViews(auth.organizationId, [row]))[0] as ComponentView;
     },
 
     async removeComponent(auth: AuthContext, id: string): Promise<void> {
-      if (!(await deleteComponent(deps.em(), auth.organizationId, id))) throw new NotFoundError('Component');
+      if (!(await deps.pages().deleteComponent(auth.organizationId, id))) throw new NotFoundError('Component');
     },
 
     /** The page's rendering, or null when no enabled page has this address. */
@@ -230,17 +210,10 @@ export function createStatusPageService(deps: {
      * still unconfirmed address; the answer is the same whether or not it was subscribed already.
      */
     async subscribe(slug: string, email: string): Promise<boolean> {
-      const em = deps.em();
-      const page = await publishedStatusPage(em, { slug });
+      const store = deps.pages();
+      const page = await store.findPublishedAcrossOrganizations({ slug });
       if (!page) return false;
-      const subscriber = await addSubscriber(em, {
-        id: randomUUID(),
-        organization_id: page.organization_id,
-        incident_id: null,
-        email,
-        user_id: null,
-        confirmed: false,
-      });
+      const subscriber = await store.addPageSubscriber(page.organization_id, { id: randomUUID(), email });
       if (!subscriber.confirmed_at) {
         await deps.mailer.send({
           to: email,
@@ -259,17 +232,14 @@ export function createStatusPageService(deps: {
     async confirm(token: string): Promise<boolean> {
       const id = deps.links.verify('confirm', token);
       if (!id) return false;
-      const em = deps.em();
-      if (!(await subscriberById(em, id))) return false;
-      await confirmSubscriber(em, id);
-      return true;
+      return deps.pages().confirmSubscriberAcrossOrganizations(id);
     },
 
     /** Removes the subscriber an unsubscribe link names (true also when it was gone already); false for a forged link. */
     async unsubscribe(token: string): Promise<boolean> {
       const id = deps.links.verify('unsubscribe', token);
       if (!id) return false;
-      await removeSubscriber(deps.em(), id);
+      await deps.pages().removeSubscriberAcrossOrganizations(id);
       return true;
     },
 

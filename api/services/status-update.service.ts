@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { addTimelineEntry, recordDomainEvent } from '../../shared/db/access/incidents.ts';
-import {
-  addSubscriber,
-  insertStatusUpdate,
-  removeSubscriber,
-  statusUpdatesOfIncident,
-  subscribersOfIncident,
-  type StatusUpdateRow,
-  type SubscriberRow,
-} from '../../shared/db/access/status-pages.ts';
-import { IncidentEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
+import type { StatusUpdateRow, SubscriberRow } from '../../shared/db/access/status-pages.ts';
+import type { StatusUpdateStore } from '../../shared/db/access/status-updates.ts';
 import type { EventType } from '../../shared/domain/events.ts';
 import { STATUS_UPDATE_LABELS, type StatusUpdateKind, type StatusUpdateVisibility } from '../../shared/domain/status-page.ts';
 import { NotFoundError } from '../../shared/errors.ts';
@@ -45,13 +35,7 @@ const subscriberView = (row: SubscriberRow): SubscriberView => ({
 });
 
 /** Status updates of incidents, and who is mailed them. */
-export function createStatusUpdateService(deps: { em: () => EntityManager; mailer: Mailer; links: SubscriberLinks }) {
-  async function incidentOf(em: EntityManager, id: string): Promise<Incident> {
-    const incident = await em.findOne(IncidentEntity, { id });
-    if (!incident) throw new NotFoundError('Incident');
-    return incident;
-  }
-
+export function createStatusUpdateService(deps: { statusUpdates: () => StatusUpdateStore; mailer: Mailer; links: SubscriberLinks }) {
   return {
     /**
      * Posts an update: stored, on the timeline and as an outbox event in one transaction, so the
@@ -62,11 +46,11 @@ export function createStatusUpdateService(deps: { em: () => EntityManager; maile
       incidentId: string,
       input: { kind: StatusUpdateKind; body: string; visibility: StatusUpdateVisibility; title: string | null },
     ): Promise<StatusUpdateView> {
-      return deps.em().transactional(async (em) => {
-        const incident = await incidentOf(em, incidentId);
-        const row = await insertStatusUpdate(em, {
+      return deps.statusUpdates().post(auth.organizationId, async (unit) => {
+        const incident = await unit.incident(incidentId);
+        if (!incident) throw new NotFoundError('Incident');
+        const row = await unit.insert({
           id: randomUUID(),
-          organization_id: auth.organizationId,
           incident_id: incident.id,
           kind: input.kind,
           title: input.visibility === 'public' ? input.title : null,
@@ -75,28 +59,27 @@ export function createStatusUpdateService(deps: { em: () => EntityManager; maile
           author_id: auth.userId,
         });
         const view = statusUpdateView(row);
-        addTimelineEntry(em, incident, {
+        unit.addTimelineEntry(incident, {
           type: 'status_update',
           message: `${STATUS_UPDATE_LABELS[input.kind]} (${input.visibility}): ${input.body}`,
           actorId: auth.userId,
           data: { status_update_id: row.id, kind: row.kind, visibility: row.visibility },
         });
-        recordDomainEvent(em, incident, STATUS_UPDATE_EVENT as EventType, { status_update: view, actor_id: auth.userId });
-        await em.flush();
+        unit.recordEvent(incident, STATUS_UPDATE_EVENT as EventType, { status_update: view, actor_id: auth.userId });
         return view;
       });
     },
 
-    async list(_auth: AuthContext, incidentId: string): Promise<StatusUpdateView[]> {
-      const em = deps.em();
-      const incident = await incidentOf(em, incidentId);
-      return (await statusUpdatesOfIncident(em, incident.organization.id, incident.id)).map(statusUpdateView);
+    async list(auth: AuthContext, incidentId: string): Promise<StatusUpdateView[]> {
+      const rows = await deps.statusUpdates().updatesOf(auth.organizationId, incidentId);
+      if (!rows) throw new NotFoundError('Incident');
+      return rows.map(statusUpdateView);
     },
 
-    async listSubscribers(_auth: AuthContext, incidentId: string): Promise<SubscriberView[]> {
-      const em = deps.em();
-      const incident = await incidentOf(em, incidentId);
-      return (await subscribersOfIncident(em, incident.organization.id, incident.id)).map(subscriberView);
+    async listSubscribers(auth: AuthContext, incidentId: string): Promise<SubscriberView[]> {
+      const rows = await deps.statusUpdates().subscribersOf(auth.organizationId, incidentId);
+      if (!rows) throw new NotFoundError('Incident');
+      return rows.map(subscriberView);
     },
 
     /**
@@ -104,14 +87,13 @@ export function createStatusUpdateService(deps: { em: () => EntityManager; maile
      * which gets a confirmation mail first; an address subscribed already is answered as it is.
      */
     async subscribe(auth: AuthContext, incidentId: string, email: string | undefined): Promise<SubscriberView> {
-      const em = deps.em();
-      const incident = await incidentOf(em, incidentId);
-      const self = email === undefined ? await em.findOne(UserEntity, { id: auth.userId }, { filters: false }) : null;
+      const store = deps.statusUpdates();
+      if (!(await store.hasIncident(auth.organizationId, incidentId))) throw new NotFoundError('Incident');
+      const self = email === undefined ? await store.member(auth.organizationId, auth.userId) : null;
       if (email === undefined && !self) throw new NotFoundError('User');
-      const subscriber = await addSubscriber(em, {
+      const subscriber = await store.addSubscriber(auth.organizationId, {
         id: randomUUID(),
-        organization_id: auth.organizationId,
-        incident_id: incident.id,
+        incident_id: incidentId.toLowerCase(),
         email: self ? self.email : (email as string),
         user_id: self ? self.id : null,
         confirmed: self !== null,
@@ -130,12 +112,10 @@ export function createStatusUpdateService(deps: { em: () => EntityManager; maile
       return subscriberView(subscriber);
     },
 
-    async unsubscribe(_auth: AuthContext, incidentId: string, subscriberId: string): Promise<void> {
-      const em = deps.em();
-      const incident = await incidentOf(em, incidentId);
-      const subscribers = await subscribersOfIncident(em, incident.organization.id, incident.id);
-      if (!subscribers.some((row) => row.id === subscriberId)) throw new NotFoundError('Subscriber');
-      await removeSubscriber(em, subscriberId);
+    async unsubscribe(auth: AuthContext, incidentId: string, subscriberId: string): Promise<void> {
+      const store = deps.statusUpdates();
+      if (!(await store.hasIncident(auth.organizationId, incidentId))) throw new NotFoundError('Incident');
+      if (!(await store.removeSubscriber(auth.organizationId, incidentId, subscriberId))) throw new NotFoundError('Subscriber');
     },
   };
 }

@@ -1,4 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { EventType } from '../../domain/events.ts';
+import { IncidentEntity, UserEntity, type Incident } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
+import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
+import { insertResponders } from './responders.ts';
+import { memberName } from './users.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 
 /** A custom incident role of an organization (built-in roles live in shared/domain/incident-roles.ts). */
@@ -108,7 +114,8 @@ export async function setRoleHolder(
   await em.execute(
     `insert into incident_role_assignments (id, organization_id, incident_id, role_key, user_id, assigned_by, created_at)
      values (?, ?, ?, ?, ?, ?, now())
-     on conflict (incident_id, role_key) do update set user_id = excluded.user_id, assigned_by = excluded.assigned_by, created_at = now()`,
+     on conflict (incident_id, role_key) do update set user_id = excluded.user_id, assigned_by = excluded.assigned_by, created_at = now()
+       where incident_role_assignments.organization_id = excluded.organization_id`,
     [uuidv7(), assignment.organizationId, assignment.incidentId, assignment.roleKey, assignment.userId, assignment.assignedBy],
   );
 }
@@ -125,4 +132,74 @@ export async function clearRoleHolder(
     [organizationId, incidentId, roleKey],
   );
   return row?.user_id;
+}
+
+/** The reads and writes of one change of roles, inside one transaction and confined to one organization. */
+export interface IncidentRoleUnit {
+  /** The organization's incident, locked for update; null when it is not the organization's. */
+  lockIncident(id: string): Promise<Incident | null>;
+  customRole(key: string): Promise<CustomRoleRow | undefined>;
+  customRoleCount(): Promise<number>;
+  insertCustomRole(role: Parameters<typeof insertCustomRole>[2]): ReturnType<typeof insertCustomRole>;
+  deleteCustomRole(key: string): Promise<boolean>;
+  openIncidentsHoldingRole(key: string): Promise<number>;
+  isMember(userId: string): Promise<boolean>;
+  memberName(userId: string): Promise<string | undefined>;
+  assignments(incidentId: string): Promise<RoleAssignmentRow[]>;
+  setRoleHolder(assignment: { incidentId: string; roleKey: string; userId: string; assignedBy: string | null }): Promise<void>;
+  clearRoleHolder(incidentId: string, roleKey: string): Promise<string | undefined>;
+  /** `insertResponders` (responders.ts): members of the organization only. */
+  askResponders(request: Omit<Parameters<typeof insertResponders>[1], 'organizationId'>): Promise<Array<{ id: string; user_id: string }>>;
+  addTimelineEntry(incident: Incident, entry: Parameters<typeof addTimelineEntry>[2]): void;
+  recordEvent(incident: Incident, type: EventType, extra: Record<string, unknown>): void;
+}
+
+/** Every read and write is confined to the organization given. */
+export interface IncidentRoleStore {
+  /** Runs `work` in one transaction, flushing its timeline entries and events at its end: all of it or none. */
+  transaction<T>(organizationId: string, work: (unit: IncidentRoleUnit) => Promise<T>): Promise<T>;
+  customRoles(organizationId: string): Promise<CustomRoleRow[]>;
+  updateCustomRole(
+    organizationId: string,
+    key: string,
+    fields: Parameters<typeof updateCustomRole>[3],
+  ): ReturnType<typeof updateCustomRole>;
+  /** Who holds which role on the incident; undefined when the incident is not the organization's. */
+  assignmentsOf(organizationId: string, incidentId: string): Promise<RoleAssignmentRow[] | undefined>;
+}
+
+/** Organizations' custom incident roles and who holds them, created from one unit of work. */
+export function createIncidentRoleStore(em: EntityManager): IncidentRoleStore {
+  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+  const unit = (tx: EntityManager, organizationId: string): IncidentRoleUnit => ({
+    lockIncident: (id) =>
+      tx.findOne(IncidentEntity, { id, organization: organizationId }, { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE }),
+    customRole: (key) => customRole(tx, organizationId, key),
+    customRoleCount: () => customRoleCount(tx, organizationId),
+    insertCustomRole: (role) => insertCustomRole(tx, organizationId, role),
+    deleteCustomRole: (key) => deleteCustomRole(tx, organizationId, key),
+    openIncidentsHoldingRole: (key) => openIncidentsHoldingRole(tx, organizationId, key),
+    isMember: async (userId) => (await tx.count(UserEntity, { id: userId, organization: organizationId }, unscoped)) > 0,
+    memberName: (userId) => memberName(tx, organizationId, userId),
+    assignments: (incidentId) => incidentRoleAssignments(tx, organizationId, incidentId),
+    setRoleHolder: (assignment) => setRoleHolder(tx, { ...assignment, organizationId }),
+    clearRoleHolder: (incidentId, roleKey) => clearRoleHolder(tx, organizationId, incidentId, roleKey),
+    askResponders: (request) => insertResponders(tx, { ...request, organizationId }),
+    addTimelineEntry: (incident, entry) => addTimelineEntry(tx, incident, entry),
+    recordEvent: (incident, type, extra) => recordDomainEvent(tx, incident, type, extra),
+  });
+  return {
+    transaction: (organizationId, work) =>
+      em.transactional(async (tx) => {
+        const result = await work(unit(tx, organizationId));
+        await tx.flush();
+        return result;
+      }),
+    customRoles: (organizationId) => customRoles(em, organizationId),
+    updateCustomRole: (organizationId, key, fields) => updateCustomRole(em, organizationId, key, fields),
+    async assignmentsOf(organizationId, incidentId) {
+      const incidents = await em.count(IncidentEntity, { id: incidentId, organization: organizationId }, unscoped);
+      return incidents > 0 ? incidentRoleAssignments(em, organizationId, incidentId) : undefined;
+    },
+  };
 }

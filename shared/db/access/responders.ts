@@ -79,11 +79,16 @@ export async function responderForAnswer(
   return row;
 }
 
-export async function setResponderStatus(em: EntityManager, responderId: string, status: ResponderStatus): Promise<void> {
-  await em.execute(`update incident_responders set status = ?, responded_at = now(), updated_at = now() where id = ?`, [
-    status,
-    responderId,
-  ]);
+export async function setResponderStatus(
+  em: EntityManager,
+  organizationId: string,
+  responderId: string,
+  status: ResponderStatus,
+): Promise<void> {
+  await em.execute(
+    `update incident_responders set status = ?, responded_at = now(), updated_at = now() where id = ? and organization_id = ?`,
+    [status, responderId, organizationId],
+  );
 }
 
 /** What a responder's page needs: the request and its incident's status; undefined when either is gone. */

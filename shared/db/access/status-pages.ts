@@ -309,71 +309,59 @@ export function subscribersOfIncident(em: EntityManager, organizationId: string,
   );
 }
 
-export interface StatusUpdateMailTarget {
-  subscriber_id: string;
-  email: string;
+/** What an organization's public page shows, read for one rendering. */
+export interface StatusPageSourceReads {
+  components(organizationId: string): Promise<ComponentRow[]>;
+  openIncidentImpacts(organizationId: string): ReturnType<typeof openIncidentImpacts>;
+  publishedIncidents(organizationId: string, days: number): Promise<PublishedIncidentRow[]>;
+  currentAndUpcomingWindows(organizationId: string): Promise<WindowRow[]>;
 }
 
-/**
- * Claims the mails of one update: each confirmed subscriber of its incident (and, for a public
- * update, of the whole page) once per address; an internal update reaches members only. Rows claimed by an earlier run and never marked
- * sent are returned again; sent ones never.
- */
-export function claimStatusUpdateMails(
-  em: EntityManager,
-  input: { organizationId: string; statusUpdateId: string },
-): Promise<StatusUpdateMailTarget[]> {
-  return run<StatusUpdateMailTarget[]>(
-    em,
-    `with update_row as (
-       select id, incident_id, visibility from status_updates where id = ? and organization_id = ?
-     ), audience as (
-       select distinct on (lower(s.email)) s.id, s.email from status_subscribers s, update_row u
-       where s.organization_id = ? and s.confirmed_at is not null
-         and (u.visibility = 'public' or s.user_id is not null)
-         and (s.incident_id = u.incident_id or (s.incident_id is null and u.visibility = 'public'))
-       order by lower(s.email), s.incident_id nulls last, s.id
-     ), claimed as (
-       insert into status_update_mails (status_update_id, subscriber_id)
-       select u.id, a.id from update_row u, audience a on conflict do nothing returning subscriber_id
-     )
-     select a.id as subscriber_id, a.email from audience a
-     where a.id in (select subscriber_id from claimed)
-        or a.id in (select subscriber_id from status_update_mails m where m.status_update_id = ? and m.sent_at is null)`,
-    [input.statusUpdateId, input.organizationId, input.organizationId, input.statusUpdateId],
-  );
+/** Every read and write is confined to the organization given, except the lookups named across organizations. */
+export interface StatusPageStore extends StatusPageSourceReads {
+  settings(organizationId: string): Promise<StatusPageRow | null>;
+  /** Creates or replaces the organization's page; null when the slug or domain belongs to another organization. */
+  saveSettings(
+    organizationId: string,
+    page: Pick<StatusPageRow, 'slug' | 'title' | 'enabled' | 'custom_domain'>,
+  ): Promise<StatusPageRow | null>;
+  /** The enabled page a public request names (by slug or custom domain), whichever organization's it is. */
+  findPublishedAcrossOrganizations(by: { slug: string } | { domain: string }): Promise<StatusPageRow | null>;
+  component(organizationId: string, id: string): Promise<ComponentRow | null>;
+  insertComponent(organizationId: string, id: string, fields: ComponentFields): Promise<ComponentRow>;
+  updateComponent(organizationId: string, id: string, fields: ComponentFields): Promise<ComponentRow | null>;
+  deleteComponent(organizationId: string, id: string): Promise<boolean>;
+  existingMappingIds(organizationId: string, kind: 'integrations' | 'routing_rules', ids: readonly string[]): Promise<Set<string>>;
+  /** Adds a subscriber to the organization's whole page, or returns the one already there for this address. */
+  addPageSubscriber(organizationId: string, subscriber: { id: string; email: string }): Promise<SubscriberRow & { created: boolean }>;
+  /** Confirms the subscriber a signed link names, whichever organization's it is; false when it is gone. */
+  confirmSubscriberAcrossOrganizations(id: string): Promise<boolean>;
+  /** Removes the subscriber a signed link names, whichever organization's it is. */
+  removeSubscriberAcrossOrganizations(id: string): Promise<void>;
 }
 
-export async function markStatusUpdateMailSent(em: EntityManager, statusUpdateId: string, subscriberId: string): Promise<void> {
-  await run(em, 'update status_update_mails set sent_at = now() where status_update_id = ? and subscriber_id = ?', [
-    statusUpdateId,
-    subscriberId,
-  ]);
-}
-
-/** An update as its mail says it: with the incident's public name as of this update (the latest title its public updates gave). */
-export interface StatusUpdateMailRow extends StatusUpdateRow {
-  incident_title: string;
-  public_name: string | null;
-  page_title: string | null;
-  slug: string | null;
-}
-
-export async function statusUpdateForMail(
-  em: EntityManager,
-  organizationId: string,
-  statusUpdateId: string,
-): Promise<StatusUpdateMailRow | null> {
-  const [row] = await run<StatusUpdateMailRow[]>(
-    em,
-    `select u.id, u.incident_id, u.kind, u.title, u.body, u.visibility, u.author_id, u.created_at, i.title as incident_title,
-            (select t.title from status_updates t where t.incident_id = u.incident_id and t.visibility = 'public' and t.title is not null
-               and (t.created_at, t.id) <= (u.created_at, u.id) order by t.created_at desc, t.id desc limit 1) as public_name,
-            p.title as page_title, case when p.enabled then p.slug end as slug
-     from status_updates u join incidents i on i.id = u.incident_id
-     left join status_pages p on p.organization_id = u.organization_id
-     where u.id = ? and u.organization_id = ?`,
-    [statusUpdateId, organizationId],
-  );
-  return row ?? null;
+/** Organizations' status pages, their components and what they show, created from one unit of work. */
+export function createStatusPageStore(em: EntityManager): StatusPageStore {
+  return {
+    components: (organizationId) => componentsOf(em, organizationId),
+    openIncidentImpacts: (organizationId) => openIncidentImpacts(em, organizationId),
+    publishedIncidents: (organizationId, days) => publishedIncidents(em, organizationId, days),
+    currentAndUpcomingWindows: (organizationId) => currentAndUpcomingWindows(em, organizationId),
+    settings: (organizationId) => statusPageOf(em, organizationId),
+    saveSettings: (organizationId, page) => saveStatusPage(em, { organization_id: organizationId, ...page }),
+    findPublishedAcrossOrganizations: (by) => publishedStatusPage(em, by),
+    component: (organizationId, id) => componentById(em, organizationId, id),
+    insertComponent: (organizationId, id, fields) => insertComponent(em, organizationId, id, fields),
+    updateComponent: (organizationId, id, fields) => updateComponent(em, organizationId, id, fields),
+    deleteComponent: (organizationId, id) => deleteComponent(em, organizationId, id),
+    existingMappingIds: (organizationId, kind, ids) => existingMappingIds(em, organizationId, kind, ids),
+    addPageSubscriber: (organizationId, subscriber) =>
+      addSubscriber(em, { ...subscriber, organization_id: organizationId, incident_id: null, user_id: null, confirmed: false }),
+    async confirmSubscriberAcrossOrganizations(id) {
+      if (!(await subscriberById(em, id))) return false;
+      await confirmSubscriber(em, id);
+      return true;
+    },
+    removeSubscriberAcrossOrganizations: (id) => removeSubscriber(em, id),
+  };
 }
