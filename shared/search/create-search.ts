@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
+import { createIncidentAnalysisStore } from '../db/access/incident-analyses.ts';
 import type { Orm } from '../db/orm.ts';
+import { forkForStores } from '../db/tenant-filter.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { analyzeIncident } from './analysis/analyze-incident.ts';
 import { analyzeIncidents } from './analysis/analyze-incidents.ts';
@@ -72,6 +74,7 @@ export async function createSearch(
 export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): SearchPort {
   const ready = readyOnFirstUse(engine);
   const over = { orm: deps.orm, engine: ready };
+  const analyzing = { analyses: () => createIncidentAnalysisStore(forkForStores(deps.orm)), engine: ready };
   return {
     backend: engine.backend,
     indexDocument: (input) => indexDocument(over, input),
@@ -85,7 +88,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
         throw error;
       }
     },
-    analyzeIncident: (input) => analyzeIncident(over, input),
+    analyzeIncident: (input) => analyzeIncident(analyzing, input),
     analyzeIncidents: (input, onProgress) => analyzeIncidents(over, input, onProgress),
     reindex: (options = {}) => reindexAll({ orm: deps.orm, index: ready, ...options }),
     refresh: () => ready.refresh(),
