@@ -89,7 +89,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
       }
     },
     analyzeIncident: (input) => analyzeIncident(analyzing, input),
-    analyzeIncidents: (input, onProgress) => analyzeIncidents(over, input, onProgress),
+    analyzeIncidents: (input, onProgress) => analyzeIncidents(analyzing, input, onProgress),
     reindex: (options = {}) => reindexAll({ orm: deps.orm, index: ready, ...options }),
     refresh: () => ready.refresh(),
     close: () => ready.close(),
