@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { createIncidentAnalysisStore } from '../db/access/incident-analyses.ts';
+import { createSearchDocumentStore } from '../db/access/search-documents.ts';
 import type { Orm } from '../db/orm.ts';
 import { forkForStores } from '../db/tenant-filter.ts';
 import { ServiceUnavailableError } from '../errors.ts';
@@ -73,7 +74,7 @@ export async function createSearch(
 /** The port over one engine (tests give theirs); the engine's index is created on first use. */
 export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): SearchPort {
   const ready = readyOnFirstUse(engine);
-  const over = { orm: deps.orm, engine: ready };
+  const over = { documents: () => createSearchDocumentStore(forkForStores(deps.orm)), engine: ready };
   const analyzing = { analyses: () => createIncidentAnalysisStore(forkForStores(deps.orm)), engine: ready };
   return {
     backend: engine.backend,

@@ -1,7 +1,8 @@
 import type { Orm } from '../../db/orm.ts';
 import { OrganizationEntity } from '../../db/entities/index.ts';
 import { TENANT_FILTER } from '../../db/tenant-filter.ts';
-import { listDocumentIds, loadSearchDocument } from './documents.ts';
+import { createSearchDocumentStore } from '../../db/access/search-documents.ts';
+import { loadSearchDocument } from './documents.ts';
 import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 
@@ -26,11 +27,11 @@ export async function reindexAll(options: {
     const em = options.orm.em.fork();
     em.setFilterParams(TENANT_FILTER, { organizationId });
     for (const type of types) {
-      const ids = await listDocumentIds(em, type);
+      const ids = await createSearchDocumentStore(em as never).ids(organizationId, type);
       for (let start = 0; start < ids.length; start += options.batchSize ?? 64) {
         const batch: SearchDocument[] = [];
         for (const id of ids.slice(start, start + (options.batchSize ?? 64))) {
-          const document = await loadSearchDocument(em, organizationId, type, id);
+          const document = await loadSearchDocument(createSearchDocumentStore(em as never), organizationId, type, id);
           if (document) batch.push(document);
         }
         await options.index.upsert(batch);
