@@ -114,7 +114,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/user.service.ts',
   'api/services/webhook-health.ts',
   'api/services/webhook-ingest.service.ts',
-  'shared/search/indexing/reindex.ts',
 ];
 
 export default tseslint.config(

@@ -74,7 +74,8 @@ export async function createSearch(
 /** The port over one engine (tests give theirs); the engine's index is created on first use. */
 export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): SearchPort {
   const ready = readyOnFirstUse(engine);
-  const over = { documents: () => createSearchDocumentStore(forkForStores(deps.orm)), engine: ready };
+  const documents = () => createSearchDocumentStore(forkForStores(deps.orm));
+  const over = { documents, engine: ready };
   const analyzing = { analyses: () => createIncidentAnalysisStore(forkForStores(deps.orm)), engine: ready };
   return {
     backend: engine.backend,
@@ -91,7 +92,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
     },
     analyzeIncident: (input) => analyzeIncident(analyzing, input),
     analyzeIncidents: (input, onProgress) => analyzeIncidents(analyzing, input, onProgress),
-    reindex: (options = {}) => reindexAll({ orm: deps.orm, index: ready, ...options }),
+    reindex: (options = {}) => reindexAll({ documents, index: ready, ...options }),
     refresh: () => ready.refresh(),
     close: () => ready.close(),
   };
