@@ -53,7 +53,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/assistant.activities.ts',
   'activities/chat-feed.activities.ts',
   'activities/delivery.activities.ts',
-  'activities/escalation.activities.ts',
   'activities/handoff-notice.activities.ts',
   'activities/notification-mail.activities.ts',
   'activities/page-update.activities.ts',
