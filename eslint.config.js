@@ -50,7 +50,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/alert-group-apply.ts',
   'activities/alert-ingestion.activities.ts',
   'activities/alert-inhibition-release.ts',
-  'activities/assistant.activities.ts',
   'activities/chat-feed.activities.ts',
   'activities/delivery.activities.ts',
   'activities/handoff-notice.activities.ts',

@@ -6,6 +6,7 @@ import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/ro
 import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createEscalationPagingStore } from '../shared/db/access/escalation-paging.ts';
+import { createAssistantReplyStore } from '../shared/db/access/assistant-replies.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -93,6 +94,7 @@ export function createWorkerDeps(
     // Escalations page whoever a schedule target has on call at that moment.
     onCall: createScheduleOnCall({ orm }),
     escalationPaging: () => createEscalationPagingStore(orm.em.fork()),
+    assistantReplies: () => createAssistantReplyStore(orm.em.fork()),
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),
     // The unsubscribe links of status update mails; the API verifies them with the same key.
