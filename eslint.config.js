@@ -44,10 +44,8 @@ const ORM_OUTSIDE_STORES = [
  */
 const ORM_NOT_YET_BEHIND_STORES = [
   'activities/acknowledgement.activities.ts',
-  'activities/assistant.activities.ts',
   'activities/chat-feed.activities.ts',
   'activities/delivery.activities.ts',
-  'activities/escalation.activities.ts',
   'activities/handoff-notice.activities.ts',
   'activities/notification-mail.activities.ts',
   'activities/page-update.activities.ts',
@@ -101,11 +99,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/user.service.ts',
   'api/services/webhook-health.ts',
   'api/services/webhook-ingest.service.ts',
-  'shared/search/analysis/analyze-incident.ts',
-  'shared/search/analysis/analyze-incidents.ts',
-  'shared/search/indexing/document-changes.ts',
-  'shared/search/indexing/documents.ts',
-  'shared/search/indexing/reindex.ts',
 ];
 
 export default tseslint.config(

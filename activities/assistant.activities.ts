@@ -1,8 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { Orm } from '../shared/db/orm.ts';
-import { chatHistory, incidentWithQuestion, latestAlerts, procedureOutlines } from '../shared/db/access/assistant-context.ts';
-import { insertChatMessage } from '../shared/db/access/chat-messages.ts';
-import { publishRealtimeNotice } from '../shared/db/access/realtime.ts';
+import type { AssistantReplyStore } from '../shared/db/access/assistant-replies.ts';
 import {
   buildAssistantPrompt,
   readCompletionStream,
@@ -21,7 +18,8 @@ export interface AssistantSettings {
 }
 
 export interface AssistantActivityDeps {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  assistantReplies: () => AssistantReplyStore;
   /** Absent: no assistant configured (the API refuses `@assistant` messages then). */
   assistant?: AssistantSettings;
 }
@@ -37,10 +35,12 @@ export const MAX_STREAM_BYTES = 256 * 1024;
 export const TRUNCATED_MARK = '\n\n[answer truncated]';
 
 /** Reads what the assistant may know, every query scoped to the incident's own organization. */
-async function loadContext(orm: Orm, input: AssistantReplyInput): Promise<{ context: AssistantContext; question: string } | undefined> {
-  const em = orm.em.fork();
+async function loadContext(
+  store: AssistantReplyStore,
+  input: AssistantReplyInput,
+): Promise<{ context: AssistantContext; question: string } | undefined> {
   const ref = { organizationId: input.organizationId, incidentId: input.incidentId };
-  const incident = await incidentWithQuestion(em, ref, input.messageId);
+  const incident = await store.incidentWithQuestion(ref, input.messageId);
   if (!incident || typeof incident.question !== 'string') return undefined;
   const { analysis, question, ...facts } = incident;
   const suggested = (((analysis ?? {}) as { suggested_procedures?: Array<{ id?: unknown }> }).suggested_procedures ?? [])
@@ -48,9 +48,9 @@ async function loadContext(orm: Orm, input: AssistantReplyInput): Promise<{ cont
     .filter((id): id is string => typeof id === 'string')
     .slice(0, 3);
   const [alerts, runbooks, history] = await Promise.all([
-    latestAlerts(em, ref, 20),
-    procedureOutlines(em, input.organizationId, suggested),
-    chatHistory(em, ref, input.messageId, 10),
+    store.latestAlerts(ref, 20),
+    store.procedureOutlines(input.organizationId, suggested),
+    store.chatHistory(ref, input.messageId, 10),
   ]);
   return {
     question,
@@ -69,7 +69,7 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
   return {
     /** The chat-completions messages for a question; null when the incident or message is gone. */
     async buildAssistantPrompt(input: AssistantReplyInput): Promise<PromptMessage[] | null> {
-      const loaded = await loadContext(deps.orm, input);
+      const loaded = await loadContext(deps.assistantReplies(), input);
       return loaded ? buildAssistantPrompt(loaded.context, loaded.question) : null;
     },
 
@@ -126,7 +126,7 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
         };
         const payload = JSON.stringify(notice);
         if (Buffer.byteLength(payload) > MAX_PARTIAL_BYTES) return;
-        await publishRealtimeNotice(deps.orm.em.fork(), payload);
+        await deps.assistantReplies().publishPartial(payload);
         publishedAt = Date.now();
       };
       const decoder = new TextDecoder();
@@ -155,15 +155,12 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
 
     /** Stores the reply (once per question: `reply_to_id` is unique) with its timeline entry and `chat.message` event. */
     async storeAssistantAnswer(input: AssistantReplyInput & { replyId: string; body: string }): Promise<void> {
-      await insertChatMessage(deps.orm.em.fork(), {
-        id: input.replyId,
-        organizationId: input.organizationId,
-        incidentId: input.incidentId,
-        authorId: null,
-        authorKind: 'assistant',
-        body: input.body.slice(0, MAX_ANSWER_CHARS),
-        replyToId: input.messageId,
-      });
+      await deps
+        .assistantReplies()
+        .insertReply(
+          { organizationId: input.organizationId, incidentId: input.incidentId },
+          { id: input.replyId, body: input.body.slice(0, MAX_ANSWER_CHARS), replyToId: input.messageId },
+        );
     },
   };
 }

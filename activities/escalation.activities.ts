@@ -7,12 +7,7 @@ import {
   type EscalationTarget,
 } from '../shared/domain/escalation.ts';
 import { planMemberPages, type PageUrgency, type PlannedPage } from '../shared/domain/notification-rules.ts';
-import { escalationPolicySnapshot } from '../shared/db/access/escalation-policies.ts';
-import { incidentPagingState } from '../shared/db/access/incidents.ts';
-import { pagingRuleCandidates } from '../shared/db/access/notification-rules.ts';
-import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
-import { membersAmong } from '../shared/db/access/users.ts';
-import { teamRoster } from '../shared/db/access/teams.ts';
+import type { EscalationPagingStore } from '../shared/db/access/escalation-paging.ts';
 import { targetUserIds } from '../shared/domain/teams.ts';
 import { createEscalateLevel } from './escalation-level.ts';
 import type { PageLevelInput } from './page-level-input.ts';
@@ -30,6 +25,8 @@ export type ScheduleOnCall = (organizationId: string, scheduleId: string, at: Da
 export const noScheduleOnCall: ScheduleOnCall = async () => [];
 
 export interface EscalationActivityDeps extends PageSenderDeps {
+  /** A fresh unit of work per call. */
+  escalationPaging: () => EscalationPagingStore;
   /** Optional: without it schedule targets page nobody. */
   onCall?: ScheduleOnCall;
 }
@@ -59,7 +56,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
   const steps = {
     /** The policy as it is now, or null when it was deleted before the escalation started. */
     async loadEscalationPolicy(input: { organizationId: string; policyId: string }): Promise<EscalationPolicySnapshot | null> {
-      return (await escalationPolicySnapshot(deps.orm.em.fork(), input.organizationId, input.policyId)) ?? null;
+      return (await deps.escalationPaging().policy(input.organizationId, input.policyId)) ?? null;
     },
 
     /**
@@ -78,18 +75,18 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       /** Level 1 as its cycle began: due even if the incident was resolved since (decision 0020). */
       sendIfResolved?: boolean;
     }): Promise<{ end: EscalationEnd | null; userIds: string[] }> {
-      const em = deps.orm.em.fork();
-      const incident = await incidentPagingState(em, input.organizationId, input.incidentId);
+      const paging = deps.escalationPaging();
+      const incident = await paging.incident(input.organizationId, input.incidentId);
       if (!incident) return { end: 'resolved', userIds: [] };
       const end = supersededBy(incident, input.cycle) ?? unlessDue(incidentNeedsPaging(incident), input.sendIfResolved);
       if (end) return { end, userIds: [] };
       const now = new Date();
       const candidates = await targetUserIds(input.targets, {
         onCall: (scheduleId) => onCall(input.organizationId, scheduleId, now),
-        team: (teamId) => teamRoster(em, input.organizationId, teamId),
+        team: (teamId) => paging.teamRoster(input.organizationId, teamId),
       });
       if (candidates.length === 0) return { end: null, userIds: [] };
-      const present = await membersAmong(em, input.organizationId, candidates);
+      const present = await paging.membersAmong(input.organizationId, candidates);
       return { end: null, userIds: candidates.filter((id) => present.has(id)) };
     },
 
@@ -100,7 +97,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
      */
     async planEscalationPages(input: { organizationId: string; userIds: string[]; urgency: PageUrgency }): Promise<PlannedPage[]> {
       if (input.userIds.length === 0) return [];
-      const rows = await pagingRuleCandidates(deps.orm.em.fork(), input.organizationId, input.userIds);
+      const rows = await deps.escalationPaging().ruleCandidates(input.organizationId, input.userIds);
       return input.userIds.flatMap((userId) =>
         planMemberPages(
           userId,
@@ -120,11 +117,11 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
      * delayed batch after a lost acknowledgement) nothing is sent and `end` says why.
      */
     async pageEscalationTargets(input: PageLevelInput): Promise<{ sent: number; failed: number; skipped: number; end?: EscalationEnd }> {
-      const em = deps.orm.em.fork();
+      const paging = deps.escalationPaging();
       const planned: PlannedPage[] =
         input.pages ??
         (input.userIds ?? []).map((userId) => ({ userId, ruleId: null, contactMethodId: null, method: 'email' as const, delayMs: 0 }));
-      const incident = await incidentPagingState(em, input.organizationId, input.incidentId);
+      const incident = await paging.incident(input.organizationId, input.incidentId);
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
       const ended =
         supersededBy(incident, input.cycle) ??
@@ -139,7 +136,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         round: input.round,
         level: input.level,
       };
-      const claimed = await claimPages(em, slot, planned);
+      const claimed = await paging.claimPages(slot, planned);
       const content = {
         incident,
         round: input.round,
@@ -178,14 +175,14 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
               resent: page.resend,
             });
           }
-          await recordPageOutcome(em.fork(), page.id, result);
+          await paging.recordClaimedPageOutcome(page.id, result);
         }),
       );
       if (claimed.length > 0) {
         const resent = claimed.filter((page) => page.resend).length;
         const resentNote = resent > 0 ? ` (${resent} sent again after a worker stopped mid-send)` : '';
         // Written by the attempt that claimed the pages (a retry claims only what a dead attempt left): the timeline entry and the events.
-        await recordPagesSent(em, {
+        await paging.recordPagesSent({
           organizationId: input.organizationId,
           incidentId: input.incidentId,
           message: input.assigneeId
@@ -197,7 +194,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         });
       }
       // Pages another attempt still holds: retried once their lease runs out, so none is left unsent.
-      const held = await pagesHeldElsewhere(em, slot, planned);
+      const held = await paging.pagesHeldElsewhere(slot, planned);
       if (held > 0) throw ApplicationFailure.retryable(`${held} page(s) still held by another attempt`, 'PagesHeldElsewhere');
       return { sent, failed, skipped: planned.length - claimed.length };
     },

@@ -129,6 +129,7 @@ import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
 import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createOnCallSnapshots } from '../shared/db/access/schedule-on-call.ts';
+import { createSearchDocumentStore } from '../shared/db/access/search-documents.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -277,7 +278,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     : undefined;
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const refuseCrossSite = createCrossSiteGuard({ publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
-  const searchIndexer = createSearchIndexer({ em, logger });
+  const searchIndexer = createSearchIndexer({ documents: () => createSearchDocumentStore(em().fork()), logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   const auth = createAuthService({
     em,

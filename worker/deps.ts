@@ -8,6 +8,8 @@ import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createAlertTransactionStore } from '../shared/db/access/alert-transaction.ts';
 import { createStatusUpdateMailStore } from '../shared/db/access/status-update-mails.ts';
 import { createResponderPageStore } from '../shared/db/access/responder-pages.ts';
+import { createEscalationPagingStore } from '../shared/db/access/escalation-paging.ts';
+import { createAssistantReplyStore } from '../shared/db/access/assistant-replies.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -97,6 +99,8 @@ export function createWorkerDeps(
     // Escalations page whoever a schedule target has on call at that moment.
     onCall: createScheduleOnCall({ orm }),
     responderPages: () => createResponderPageStore(orm.em.fork()),
+    escalationPaging: () => createEscalationPagingStore(orm.em.fork()),
+    assistantReplies: () => createAssistantReplyStore(orm.em.fork()),
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),
     // The unsubscribe links of status update mails; the API verifies them with the same key.

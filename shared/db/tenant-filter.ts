@@ -1,4 +1,5 @@
 import type { EntityManager, FilterDef, MikroORM } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 
 /** Name of the filter that scopes every tenant-owned entity to one organization. */
 export const TENANT_FILTER = 'tenant';
@@ -27,4 +28,9 @@ export function forkForOrganization(orm: MikroORM, organizationId: string): Enti
   const em = orm.em.fork();
   em.setFilterParams(TENANT_FILTER, { organizationId });
   return em;
+}
+
+/** A fresh unit of work with no organization set, for stores: they scope every query by the organization they are given. */
+export function forkForStores(orm: MikroORM): SqlEntityManager {
+  return orm.em.fork() as SqlEntityManager;
 }

@@ -1,5 +1,8 @@
 import type { Config } from '../config.ts';
+import { createIncidentAnalysisStore } from '../db/access/incident-analyses.ts';
+import { createSearchDocumentStore } from '../db/access/search-documents.ts';
 import type { Orm } from '../db/orm.ts';
+import { forkForStores } from '../db/tenant-filter.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { analyzeIncident } from './analysis/analyze-incident.ts';
 import { analyzeIncidents } from './analysis/analyze-incidents.ts';
@@ -71,7 +74,9 @@ export async function createSearch(
 /** The port over one engine (tests give theirs); the engine's index is created on first use. */
 export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): SearchPort {
   const ready = readyOnFirstUse(engine);
-  const over = { orm: deps.orm, engine: ready };
+  const documents = () => createSearchDocumentStore(forkForStores(deps.orm));
+  const over = { documents, engine: ready };
+  const analyzing = { analyses: () => createIncidentAnalysisStore(forkForStores(deps.orm)), engine: ready };
   return {
     backend: engine.backend,
     indexDocument: (input) => indexDocument(over, input),
@@ -85,9 +90,9 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
         throw error;
       }
     },
-    analyzeIncident: (input) => analyzeIncident(over, input),
-    analyzeIncidents: (input, onProgress) => analyzeIncidents(over, input, onProgress),
-    reindex: (options = {}) => reindexAll({ orm: deps.orm, index: ready, ...options }),
+    analyzeIncident: (input) => analyzeIncident(analyzing, input),
+    analyzeIncidents: (input, onProgress) => analyzeIncidents(analyzing, input, onProgress),
+    reindex: (options = {}) => reindexAll({ documents, index: ready, ...options }),
     refresh: () => ready.refresh(),
     close: () => ready.close(),
   };

@@ -1,5 +1,7 @@
 import { loadConfig } from '../load-config.ts';
+import { createSearchDocumentStore } from '../db/access/search-documents.ts';
 import { openOrm } from '../db/orm.ts';
+import { forkForStores } from '../db/tenant-filter.ts';
 import { createEmbedder } from './create-search.ts';
 import { createElasticsearchEngine } from './engine/elasticsearch-index.ts';
 import { createPostgresEngine, sqlRunnerFromOrm } from './engine/postgres-index.ts';
@@ -25,16 +27,17 @@ const orm = await openOrm({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
 try {
   const embedder = await createEmbedder(config);
   const log = (message: string) => process.stderr.write(`${message}\n`);
+  const documents = () => createSearchDocumentStore(forkForStores(orm));
   if (config.ELASTICSEARCH_URL) {
     const index = createElasticsearchEngine({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder });
     await index.ensureReady();
-    const count = await reindexAll({ orm, index, types, log });
+    const count = await reindexAll({ documents, index, types, log });
     await index.promote();
     log(`indexed ${count} document(s) into ${index.names.index}; alias ${index.names.alias} points to it`);
     await index.close();
   } else {
     const index = createPostgresEngine({ sql: sqlRunnerFromOrm(orm), embedder });
-    const count = await reindexAll({ orm, index, types, log });
+    const count = await reindexAll({ documents, index, types, log });
     log(`indexed ${count} document(s) into PostgreSQL search_documents`);
   }
 } finally {

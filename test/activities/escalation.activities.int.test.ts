@@ -7,6 +7,7 @@ import { createPageLinkSigner } from '../../shared/paging/page-link-token.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
 
 /** The escalation activities against real PostgreSQL, called directly with a mailer that records (and can refuse) sends. */
 describe('escalation activities (real PostgreSQL)', () => {
@@ -26,6 +27,7 @@ describe('escalation activities (real PostgreSQL)', () => {
     member = await addMember(stack, owner.token, 'engineer', 'paged');
     activities = createEscalationActivities({
       orm: stack.orm,
+      escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       mailer: {
         async send(message) {
           if (refuse(message)) throw new Error('mail server said no');
@@ -234,6 +236,7 @@ describe('escalation activities (real PostgreSQL)', () => {
     try {
       const withRules = createEscalationActivities({
         orm: stack.orm,
+        escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
         mailer: {
           async send(message) {
             sent.push(message);

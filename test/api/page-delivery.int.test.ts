@@ -9,6 +9,7 @@ import { createPageLinkSigner } from '../../shared/paging/page-link-token.ts';
 import { startFakeNtfy, type FakeNtfy } from '../helpers/fake-ntfy.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
 
 interface DeliveredPage {
   id: string;
@@ -39,6 +40,7 @@ describe('page delivery on the escalation view (real PostgreSQL, fake ntfy)', ()
     owner = await registerOwner(stack.http, 'page-delivery');
     activities = createEscalationActivities({
       orm: stack.orm,
+      escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
       outboundHttp: createOutboundHttp({ allowPrivate: true }),
       pageLinks: createPageLinkSigner(stack.config.ENCRYPTION_KEY as string),

@@ -14,6 +14,7 @@ import { startFakeNtfy, type FakeNtfy } from '../helpers/fake-ntfy.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
 
 const PUBLIC_URL = 'https://tocsin.example.test';
 
@@ -40,6 +41,7 @@ describe('page channels (real PostgreSQL, fake ntfy)', () => {
     member = await addMember(stack, owner.token, 'engineer', 'bob');
     activities = createEscalationActivities({
       orm: stack.orm,
+      escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
       outboundHttp: createOutboundHttp({ allowPrivate: true }),
       pageLinks: createPageLinkSigner(stack.config.ENCRYPTION_KEY as string),

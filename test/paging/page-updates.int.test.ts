@@ -8,6 +8,7 @@ import type { IncidentChange, PageChannel, PageChannelKind } from '../../shared/
 import { bearer } from '../helpers/members.ts';
 import { startReceiver, type ReceivedRequest } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
 
 const PUBLIC_URL = 'https://tocsin.example.test';
 
@@ -64,6 +65,7 @@ describe('page messages updated as the incident changes (real PostgreSQL, Tempor
     owner = await registerOwner(stack.http, 'updates');
     activities = createEscalationActivities({
       orm: stack.orm,
+      escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
       outboundHttp,
       channels,

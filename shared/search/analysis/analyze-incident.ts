@@ -1,19 +1,18 @@
-import { incidentAnalysisSource, storeIncidentAnalysis } from '../../db/access/incidents.ts';
-import type { Orm } from '../../db/orm.ts';
+import type { IncidentAnalysisStore } from '../../db/access/incident-analyses.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import type { AnalyzeIncidentResult } from '../port.ts';
 import { analysisText, analysisTextHash, computeIncidentAnalysis, needsAnalysis } from './incident-analysis.ts';
 
 /**
  * Computes and stores one incident's analysis when its text changed or the stored one is stale
- * (storeIncidentAnalysis writes the analysis columns only).
+ * (the store writes the analysis columns only).
  */
 export async function analyzeIncident(
-  deps: { orm: Orm; engine: SearchEngine },
+  deps: { analyses: () => IncidentAnalysisStore; engine: SearchEngine },
   input: { organizationId: string; incidentId: string },
 ): Promise<AnalyzeIncidentResult> {
-  const em = deps.orm.em.fork();
-  const row = await incidentAnalysisSource(em, input.organizationId, input.incidentId);
+  const analyses = deps.analyses();
+  const row = await analyses.source(input.organizationId, input.incidentId);
   if (!row) return 'missing';
   const text = analysisText(row);
   const textHash = analysisTextHash(text);
@@ -24,6 +23,6 @@ export async function analyzeIncident(
     incidentId: input.incidentId,
     text,
   });
-  await storeIncidentAnalysis(em, input.organizationId, input.incidentId, analysis, textHash);
+  await analyses.save(input.organizationId, input.incidentId, analysis, textHash);
   return 'analyzed';
 }

@@ -1,5 +1,4 @@
-import { incidentAnalysisSources, storeIncidentAnalysis } from '../../db/access/incidents.ts';
-import type { Orm } from '../../db/orm.ts';
+import type { IncidentAnalysisStore } from '../../db/access/incident-analyses.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import type { AnalyzeIncidentResult, SearchRequest } from '../port.ts';
 import {
@@ -38,14 +37,14 @@ async function searchEach(engine: SearchEngine, requests: SearchRequest[]) {
  * call, one round trip on Elasticsearch), then one store each (the analysis columns only).
  */
 export async function analyzeIncidents(
-  deps: { orm: Orm; engine: SearchEngine },
+  deps: { analyses: () => IncidentAnalysisStore; engine: SearchEngine },
   input: { organizationId: string; incidentIds: readonly string[] },
   onProgress: () => void = () => undefined,
 ): Promise<Record<AnalyzeIncidentResult, number>> {
   const counts: Record<AnalyzeIncidentResult, number> = { analyzed: 0, unchanged: 0, missing: 0 };
   const ids = [...new Set(input.incidentIds)];
-  const em = deps.orm.em.fork();
-  const rows = await incidentAnalysisSources(em, input.organizationId, ids);
+  const analyses = deps.analyses();
+  const rows = await analyses.sources(input.organizationId, ids);
   counts.missing = ids.length - rows.length;
   const now = new Date();
   const due = rows.flatMap((row) => {
@@ -65,7 +64,7 @@ export async function analyzeIncidents(
       similar_incidents: (results[2 * i]?.hits ?? []).map(analysisHit),
       suggested_procedures: (results[2 * i + 1]?.hits ?? []).map(analysisHit),
     };
-    await storeIncidentAnalysis(em, input.organizationId, incident.id, analysis, incident.textHash);
+    await analyses.save(input.organizationId, incident.id, analysis, incident.textHash);
     counts.analyzed += 1;
     onProgress();
   }

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { recordDocumentChange } from '../../db/access/search-events.ts';
+import type { SearchDocumentStore } from '../../db/access/search-documents.ts';
 import type { SearchIndexInput } from '../../domain/search.ts';
 import type { Logger } from '../../logger.ts';
 import type { SearchIndexer } from '../port.ts';
@@ -12,10 +11,10 @@ type Writer = { organizationId: string };
  * like incidents: a `search.document_changed` event, which the worker's relay turns into indexing
  * workflows (worker/outbox/). Temporal being away delays indexing instead of losing it.
  */
-export function createSearchIndexer(deps: { em: () => EntityManager; logger: Logger }): SearchIndexer {
+export function createSearchIndexer(deps: { documents: () => SearchDocumentStore; logger: Logger }): SearchIndexer {
   const scheduleAll: SearchIndexer['scheduleAll'] = async (organizationId, type, ids) => {
     try {
-      await recordDocumentChange(deps.em().fork(), organizationId, type, ids);
+      await deps.documents().recordChange(organizationId, type, ids);
     } catch (error) {
       // The write is committed; `npm run search:reindex` repairs what the database refused here.
       deps.logger.warn({ err: error, organizationId, type, ids: ids.length }, 'could not record a search document change');

@@ -1,14 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import {
-  IncidentEntity,
-  KnowledgeArticleEntity,
-  LogEntryEntity,
-  ProcedureEntity,
-  ProcedureStepEntity,
-  type Incident,
-  type KnowledgeArticle,
-  type LogEntry,
-} from '../../db/entities/index.ts';
+import type { SearchDocumentStore } from '../../db/access/search-documents.ts';
+import type { Incident, KnowledgeArticle, LogEntry } from '../../db/entities/index.ts';
 import type { SearchDocument, SearchDocumentType } from '../port.ts';
 
 export const incidentDocument = (organizationId: string, incident: Incident): SearchDocument => ({
@@ -41,33 +32,30 @@ export const logDocument = (organizationId: string, log: LogEntry): SearchDocume
   createdAt: log.timestamp,
 });
 
-/**
- * Reads the current state of one document from PostgreSQL (the source of truth) through an
- * EntityManager already scoped to the organization; null when it no longer exists.
- */
+/** Reads the current state of one document from PostgreSQL (the source of truth); null when it no longer exists. */
 export async function loadSearchDocument(
-  em: EntityManager,
+  documents: SearchDocumentStore,
   organizationId: string,
   type: SearchDocumentType,
   id: string,
 ): Promise<SearchDocument | null> {
   switch (type) {
     case 'incident': {
-      const incident = await em.findOne(IncidentEntity, { id });
+      const incident = await documents.incident(organizationId, id);
       return incident ? incidentDocument(organizationId, incident) : null;
     }
     case 'article': {
-      const article = await em.findOne(KnowledgeArticleEntity, { id });
+      const article = await documents.article(organizationId, id);
       return article ? articleDocument(organizationId, article) : null;
     }
     case 'log': {
-      const log = await em.findOne(LogEntryEntity, { id });
+      const log = await documents.log(organizationId, id);
       return log ? logDocument(organizationId, log) : null;
     }
     case 'procedure': {
-      const procedure = await em.findOne(ProcedureEntity, { id });
-      if (!procedure) return null;
-      const steps = await em.find(ProcedureStepEntity, { procedure: id }, { orderBy: { position: 'asc' } });
+      const found = await documents.procedure(organizationId, id);
+      if (!found) return null;
+      const { procedure, steps } = found;
       return {
         organizationId,
         type: 'procedure',
@@ -84,11 +72,4 @@ export async function loadSearchDocument(
       };
     }
   }
-}
-
-/** Every id of one type in one organization, in pages, for the reindex command. */
-export async function listDocumentIds(em: EntityManager, type: SearchDocumentType): Promise<string[]> {
-  const entity = { incident: IncidentEntity, article: KnowledgeArticleEntity, log: LogEntryEntity, procedure: ProcedureEntity }[type];
-  const rows = await em.find(entity as typeof IncidentEntity, {}, { fields: ['id'], orderBy: { id: 'asc' } });
-  return rows.map((row) => row.id);
 }

@@ -1,5 +1,4 @@
-import type { Orm } from '../../db/orm.ts';
-import { forkForOrganization } from '../../db/tenant-filter.ts';
+import type { SearchDocumentStore } from '../../db/access/search-documents.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import type { IndexDocumentsResult, SearchDocument, SearchIndexInput } from '../port.ts';
 import { loadSearchDocument } from './documents.ts';
@@ -10,15 +9,15 @@ import { loadSearchDocument } from './documents.ts';
  * no longer exist are removed. Every write is keyed by the document, so a retried pass writes the same.
  */
 export async function indexDocuments(
-  deps: { orm: Orm; engine: SearchEngine },
+  deps: { documents: () => SearchDocumentStore; engine: SearchEngine },
   organizationId: string,
   documents: ReadonlyArray<Pick<SearchIndexInput, 'type' | 'id'>>,
 ): Promise<IndexDocumentsResult> {
-  const em = forkForOrganization(deps.orm, organizationId);
+  const rows = deps.documents();
   const found: SearchDocument[] = [];
   const gone: Array<Pick<SearchIndexInput, 'type' | 'id'>> = [];
   for (const document of documents) {
-    const loaded = await loadSearchDocument(em, organizationId, document.type, document.id);
+    const loaded = await loadSearchDocument(rows, organizationId, document.type, document.id);
     if (loaded) found.push(loaded);
     else gone.push(document);
   }

@@ -1,7 +1,5 @@
-import type { Orm } from '../../db/orm.ts';
-import { OrganizationEntity } from '../../db/entities/index.ts';
-import { TENANT_FILTER } from '../../db/tenant-filter.ts';
-import { listDocumentIds, loadSearchDocument } from './documents.ts';
+import type { SearchDocumentStore } from '../../db/access/search-documents.ts';
+import { loadSearchDocument } from './documents.ts';
 import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 
@@ -11,7 +9,8 @@ import type { SearchEngine } from '../engine/engine.ts';
  * writes that never reached the index.
  */
 export async function reindexAll(options: {
-  orm: Orm;
+  /** A fresh unit of work per call: each batch reads through its own, so none holds what it read. */
+  documents: () => SearchDocumentStore;
   index: SearchEngine;
   types?: SearchDocumentType[];
   batchSize?: number;
@@ -20,21 +19,19 @@ export async function reindexAll(options: {
   const log = options.log ?? (() => {});
   // Logs live in the index only on Elasticsearch (PostgreSQL serves GET /logs from its own table).
   const types = options.types ?? SEARCH_DOCUMENT_TYPES.filter((type) => type !== 'log' || options.index.backend === 'elasticsearch');
-  const organizations = await options.orm.em.fork().find(OrganizationEntity, {}, { filters: { [TENANT_FILTER]: false }, fields: ['id'] });
+  const organizationIds = await options.documents().organizationIdsAcrossOrganizations();
   let count = 0;
-  for (const { id: organizationId } of organizations) {
-    const em = options.orm.em.fork();
-    em.setFilterParams(TENANT_FILTER, { organizationId });
+  for (const organizationId of organizationIds) {
     for (const type of types) {
-      const ids = await listDocumentIds(em, type);
+      const ids = await options.documents().ids(organizationId, type);
       for (let start = 0; start < ids.length; start += options.batchSize ?? 64) {
+        const documents = options.documents();
         const batch: SearchDocument[] = [];
         for (const id of ids.slice(start, start + (options.batchSize ?? 64))) {
-          const document = await loadSearchDocument(em, organizationId, type, id);
+          const document = await loadSearchDocument(documents, organizationId, type, id);
           if (document) batch.push(document);
         }
         await options.index.upsert(batch);
-        em.clear();
         count += batch.length;
       }
       if (ids.length) log(`${organizationId}: ${ids.length} ${type} document(s)`);

@@ -14,6 +14,7 @@ import { alertSignalOf } from '../../helpers/alert-signals.ts';
 import { addMember, bearer, type Member } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 import { createIntegration } from '../../helpers/webhooks.ts';
+import { createEscalationPagingStore } from '../../../shared/db/access/escalation-paging.ts';
 
 /**
  * New incidents' level 1 paged from the relay's batch (worker/outbox/first-level.ts), against real
@@ -56,6 +57,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     ).body.data.id as string;
     escalation = createEscalationActivities({
       orm: stack.orm,
+      escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       mailer: {
         async send(message) {
           sent.push(message);

@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EscalationPolicySnapshot } from '../../domain/escalation.ts';
+import type { PlannedPage } from '../../domain/notification-rules.ts';
+import type { TeamRoster } from '../../domain/teams.ts';
+import { escalationPolicySnapshot } from './escalation-policies.ts';
+import { incidentPagingState, type IncidentPagingState } from './incidents.ts';
+import { pagingRuleCandidates } from './notification-rules.ts';
+import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent, type ClaimedPage, type PageSlot } from './pages.ts';
+import { teamRoster } from './teams.ts';
+import { membersAmong } from './users.ts';
+
+/**
+ * What an escalation reads and writes as it pages: the policy, the incident, a level's targets,
+ * the members' rules and the page rows. Every read and write is confined to the organization given
+ * (a slot's or a batch's); the statements are the paging hot path's, one round trip each.
+ */
+export interface EscalationPagingStore {
+  policy(organizationId: string, policyId: string): Promise<EscalationPolicySnapshot | undefined>;
+  incident(organizationId: string, incidentId: string): Promise<IncidentPagingState | undefined>;
+  teamRoster(organizationId: string, teamId: string): Promise<TeamRoster | null>;
+  /** Which of `userIds` are members of the organization. */
+  membersAmong(organizationId: string, userIds: readonly string[]): Promise<Set<string>>;
+  ruleCandidates(organizationId: string, userIds: readonly string[]): ReturnType<typeof pagingRuleCandidates>;
+  claimPages(slot: PageSlot, planned: readonly PlannedPage[]): Promise<ClaimedPage[]>;
+  /**
+   * A claimed page's outcome, by the id `claimPages` returned for the organization (its primary key),
+   * in a unit of work of its own: the pages of a batch are recorded concurrently.
+   */
+  recordClaimedPageOutcome(pageId: string, outcome: { error: string | null; messageRef?: string }): Promise<void>;
+  recordPagesSent(batch: Parameters<typeof recordPagesSent>[1]): Promise<void>;
+  pagesHeldElsewhere(slot: PageSlot, planned: readonly PlannedPage[]): Promise<number>;
+}
+
+export function createEscalationPagingStore(em: EntityManager): EscalationPagingStore {
+  return {
+    policy: (organizationId, policyId) => escalationPolicySnapshot(em, organizationId, policyId),
+    incident: (organizationId, incidentId) => incidentPagingState(em, organizationId, incidentId),
+    teamRoster: (organizationId, teamId) => teamRoster(em, organizationId, teamId),
+    membersAmong: (organizationId, userIds) => membersAmong(em, organizationId, userIds),
+    ruleCandidates: (organizationId, userIds) => pagingRuleCandidates(em, organizationId, userIds),
+    claimPages: (slot, planned) => claimPages(em, slot, planned),
+    recordClaimedPageOutcome: (pageId, outcome) => recordPageOutcome(em.fork(), pageId, outcome),
+    recordPagesSent: (batch) => recordPagesSent(em, batch),
+    pagesHeldElsewhere: (slot, planned) => pagesHeldElsewhere(em, slot, planned),
+  };
+}

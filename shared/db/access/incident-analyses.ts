@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { incidentAnalysisSource, incidentAnalysisSources, storeIncidentAnalysis } from './incidents.ts';
+
+/** What an incident's analysis is computed from, and when and from which text it last was. */
+export interface IncidentAnalysisSource {
+  id: string;
+  title: string;
+  description: string | null;
+  analysis_text_hash: string | null;
+  analyzed_at: string | Date | null;
+}
+
+/** An incident's analysis columns; every read and write is confined to the organization given. */
+export interface IncidentAnalysisStore {
+  source(organizationId: string, incidentId: string): Promise<Omit<IncidentAnalysisSource, 'id'> | undefined>;
+  /** `source` for many incidents in one query; those not the organization's are left out. */
+  sources(organizationId: string, incidentIds: readonly string[]): Promise<IncidentAnalysisSource[]>;
+  /** Writes the analysis columns only: a concurrent edit of the incident is not overwritten. */
+  save(organizationId: string, incidentId: string, analysis: unknown, textHash: string): Promise<void>;
+}
+
+export function createIncidentAnalysisStore(em: EntityManager): IncidentAnalysisStore {
+  return {
+    source: (organizationId, incidentId) => incidentAnalysisSource(em, organizationId, incidentId),
+    sources: (organizationId, incidentIds) => incidentAnalysisSources(em, organizationId, incidentIds),
+    save: (organizationId, incidentId, analysis, textHash) => storeIncidentAnalysis(em, organizationId, incidentId, analysis, textHash),
+  };
+}
