@@ -77,6 +77,7 @@ import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
 import { createPlanQuota } from './services/plan-quota.ts';
+import { createPlanQuotaStore } from '../shared/db/access/plan-quotas.ts';
 import { createStripeProvider } from './services/billing-provider.ts';
 import { createBillingService } from './services/billing.service.ts';
 import { createChatService } from './services/chat.service.ts';
@@ -241,7 +242,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };
   // Plans cap seats and integrations only where a plan can be bought.
   const billingConfigured = config.STRIPE_SECRET_KEY !== undefined;
-  const quota = createPlanQuota({ overrides: quotaOverrides, billingConfigured });
+  const quota = createPlanQuota({ store: createPlanQuotaStore, overrides: quotaOverrides, billingConfigured });
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
   const rateLimiter =
     runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
