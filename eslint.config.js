@@ -102,7 +102,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/schedule-ical.ts',
   'api/services/schedule.service.ts',
   'api/services/self-test.service.ts',
-  'api/services/session.service.ts',
   'api/services/silence.service.ts',
   'api/services/slack-services.ts',
   'api/services/sso/sso-login.service.ts',

@@ -217,7 +217,6 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const cache = runtime.requestCaches?.credentials ?? createCredentialCache();
   const credentials = createCredentialStore({ em, cache });
   const sessions = createSessionService({
-    em,
     sessions: () => createSessionStore(em()),
     tokens,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

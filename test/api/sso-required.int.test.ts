@@ -86,7 +86,6 @@ describe('sso_required (integration: real PostgreSQL)', () => {
     const em = () => stack.orm.em.fork();
     const cache = stack.requestCaches.credentials;
     const sessions = createSessionService({
-      em,
       sessions: () => createSessionStore(em()),
       tokens,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
