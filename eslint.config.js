@@ -89,7 +89,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/invitation.service.ts',
   'api/services/knowledge-base.service.ts',
   'api/services/log.service.ts',
-  'api/services/login-throttle.service.ts',
   'api/services/maintenance-window.service.ts',
   'api/services/notification.service.ts',
   'api/services/organization.service.ts',

@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createLoginThrottleStore } from '../shared/db/access/login-throttles.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
@@ -225,13 +226,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const apiKeys = createApiKeyService({ em, credentials, cache });
   const throttle = createLoginThrottle({
-    em,
+    throttles: () => createLoginThrottleStore(em()),
     maxFailures: config.LOGIN_MAX_FAILURES,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     lockSeconds: config.LOGIN_LOCK_SECONDS,
   });
   const addressThrottle = createLoginAddressThrottle({
-    em,
+    throttles: () => createLoginThrottleStore(em()),
     maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
     windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
   });
@@ -247,7 +248,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
   const audit = createAuditService({ em });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
-  const usage = runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
+  const usage =
+    runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
   // generic_json templates run in threads of their own, started with the first one evaluated.
   const mappings = runtime.mappings ?? createMappingRunner();
   const webhooks = ((ingest) => (runtime.metrics ? withIngestMetrics(ingest, runtime.metrics.alertsReceived) : ingest))(
