@@ -107,7 +107,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/status-page-source.ts',
   'api/services/status-page.service.ts',
   'api/services/status-update.service.ts',
-  'api/services/usage-meter.ts',
   'api/services/user.service.ts',
   'api/services/webhook-health.ts',
   'api/services/webhook-ingest.service.ts',

@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createUsageCounterStore } from '../shared/db/access/usage-counters.ts';
 import { createLoginThrottleStore } from '../shared/db/access/login-throttles.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
@@ -185,7 +186,7 @@ export function startRequestCaches(config: Config, logger: Logger, options: { or
   const listener = listenForCredentialChanges(credentials, { databaseUrl: options.databaseUrl, logger });
   const store = createCredentialStore({ em, cache: credentials });
   const rateLimiter = createRateLimiter({ em, overrides: rateLimitOverrides(config), plan: store.plan, logger });
-  const usage = createUsageMeter({ em, logger });
+  const usage = createUsageMeter({ counters: () => createUsageCounterStore(em()), logger });
   void listener.ready.then(() => logger.info('credential cache listening for changes'));
   return {
     credentials,
@@ -249,7 +250,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const audit = createAuditService({ em });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
   const usage =
-    runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
+    runtime.requestCaches?.usage ?? createUsageMeter({ counters: () => createUsageCounterStore(em()), logger, flushIntervalMs: 0 });
   // generic_json templates run in threads of their own, started with the first one evaluated.
   const mappings = runtime.mappings ?? createMappingRunner();
   const webhooks = ((ingest) => (runtime.metrics ? withIngestMetrics(ingest, runtime.metrics.alertsReceived) : ingest))(
