@@ -95,7 +95,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/postmortem-action-items.ts',
   'api/services/postmortem.service.ts',
   'api/services/procedure.service.ts',
-  'api/services/rate-limit.service.ts',
   'api/services/responder.service.ts',
   'api/services/routing-rule.service.ts',
   'api/services/schedule-ical.ts',

@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createRateLimitCounterStore } from '../shared/db/access/rate-limit-counters.ts';
 import { createUsageCounterStore } from '../shared/db/access/usage-counters.ts';
 import { createLoginThrottleStore } from '../shared/db/access/login-throttles.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -185,7 +186,12 @@ export function startRequestCaches(config: Config, logger: Logger, options: { or
   const credentials = createCredentialCache();
   const listener = listenForCredentialChanges(credentials, { databaseUrl: options.databaseUrl, logger });
   const store = createCredentialStore({ em, cache: credentials });
-  const rateLimiter = createRateLimiter({ em, overrides: rateLimitOverrides(config), plan: store.plan, logger });
+  const rateLimiter = createRateLimiter({
+    counters: () => createRateLimitCounterStore(em()),
+    overrides: rateLimitOverrides(config),
+    plan: store.plan,
+    logger,
+  });
   const usage = createUsageMeter({ counters: () => createUsageCounterStore(em()), logger });
   void listener.ready.then(() => logger.info('credential cache listening for changes'));
   return {
@@ -246,7 +252,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const quota = createPlanQuota({ store: createPlanQuotaStore, overrides: quotaOverrides, billingConfigured });
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
   const rateLimiter =
-    runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
+    runtime.requestCaches?.rateLimiter ??
+    createRateLimiter({ counters: () => createRateLimitCounterStore(em()), overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
   const audit = createAuditService({ em });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
   const usage =
