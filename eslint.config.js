@@ -74,7 +74,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/channel-action.service.ts',
   'api/services/chat-feed.service.ts',
   'api/services/chat.service.ts',
-  'api/services/credential-store.ts',
   'api/services/delivery.service.ts',
   'api/services/escalation-policy.service.ts',
   'api/services/events-v2.service.ts',

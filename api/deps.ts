@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createCredentialLookupStore } from '../shared/db/access/credentials.ts';
 import { createRateLimitCounterStore } from '../shared/db/access/rate-limit-counters.ts';
 import { createUsageCounterStore } from '../shared/db/access/usage-counters.ts';
 import { createLoginThrottleStore } from '../shared/db/access/login-throttles.ts';
@@ -185,7 +186,7 @@ export function startRequestCaches(config: Config, logger: Logger, options: { or
   const em = () => options.orm.em;
   const credentials = createCredentialCache();
   const listener = listenForCredentialChanges(credentials, { databaseUrl: options.databaseUrl, logger });
-  const store = createCredentialStore({ em, cache: credentials });
+  const store = createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache: credentials });
   const rateLimiter = createRateLimiter({
     counters: () => createRateLimitCounterStore(em()),
     overrides: rateLimitOverrides(config),
@@ -223,7 +224,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     issuer: 'tocsin',
   });
   const cache = runtime.requestCaches?.credentials ?? createCredentialCache();
-  const credentials = createCredentialStore({ em, cache });
+  const credentials = createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache });
   const sessions = createSessionService({
     sessions: () => createSessionStore(em()),
     tokens,

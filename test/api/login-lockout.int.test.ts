@@ -1,6 +1,7 @@
 import type supertest from 'supertest';
 import { createAuthService } from '../../api/services/auth.service.ts';
 import { createCredentialStore } from '../../api/services/credential-store.ts';
+import { createCredentialLookupStore } from '../../shared/db/access/credentials.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from '../../api/services/login-throttle.service.ts';
 import { createLoginThrottleStore } from '../../shared/db/access/login-throttles.ts';
 import { verifyPassword } from '../../shared/auth/password.ts';
@@ -37,7 +38,7 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
         windowSeconds: 900,
       }),
       accounts: deps.services.accounts,
-      credentials: createCredentialStore({ em, cache: stack.requestCaches.credentials }),
+      credentials: createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache: stack.requestCaches.credentials }),
       verifyPassword: async (password, hash) => {
         evaluations += 1;
         return verifyPassword(password, hash);

@@ -1,4 +1,5 @@
 import { createCredentialStore } from '../../api/services/credential-store.ts';
+import { createCredentialLookupStore } from '../../shared/db/access/credentials.ts';
 import { createSessionService } from '../../api/services/session.service.ts';
 import { createSessionStore } from '../../shared/db/access/sessions.ts';
 import { createTokenService } from '../../shared/auth/tokens.ts';
@@ -89,7 +90,7 @@ describe('sso_required (integration: real PostgreSQL)', () => {
       sessions: () => createSessionStore(em()),
       tokens,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      credentials: createCredentialStore({ em, cache }),
+      credentials: createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache }),
       cache,
     });
     const sso = await sessions.start({
