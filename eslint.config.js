@@ -68,7 +68,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/admin.service.ts',
   'api/services/analytics.service.ts',
   'api/services/api-key.service.ts',
-  'api/services/audit.service.ts',
   'api/services/auth.service.ts',
   'api/services/calendar-feed.service.ts',
   'api/services/channel-action.service.ts',

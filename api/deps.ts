@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
 import { createCredentialLookupStore } from '../shared/db/access/credentials.ts';
 import { createRateLimitCounterStore } from '../shared/db/access/rate-limit-counters.ts';
 import { createUsageCounterStore } from '../shared/db/access/usage-counters.ts';
@@ -255,7 +256,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const rateLimiter =
     runtime.requestCaches?.rateLimiter ??
     createRateLimiter({ counters: () => createRateLimitCounterStore(em()), overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
-  const audit = createAuditService({ em });
+  const audit = createAuditService({ auditEvents: () => createAuditEventStore(em()) });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
   const usage =
     runtime.requestCaches?.usage ?? createUsageMeter({ counters: () => createUsageCounterStore(em()), logger, flushIntervalMs: 0 });
