@@ -66,7 +66,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/status-update-mail.activities.ts',
   'api/services/account.service.ts',
   'api/services/admin.service.ts',
-  'api/services/analytics.service.ts',
   'api/services/api-key.service.ts',
   'api/services/auth.service.ts',
   'api/services/calendar-feed.service.ts',

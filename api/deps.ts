@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createAnalyticsStore } from '../shared/db/access/analytics.ts';
 import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
 import { createCredentialLookupStore } from '../shared/db/access/credentials.ts';
 import { createRateLimitCounterStore } from '../shared/db/access/rate-limit-counters.ts';
@@ -475,7 +476,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         // The organizations trigger tells every process; this one drops its cached plan at once.
         onPlanChange: (organizationId) => cache.invalidate([credentialTag.organization(organizationId)]),
       }),
-      analytics: createAnalyticsService({ em }),
+      analytics: createAnalyticsService({ analytics: () => createAnalyticsStore(em()) }),
       cookies: {
         secure: config.NODE_ENV === 'production',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
