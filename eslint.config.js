@@ -65,7 +65,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/self-test.activities.ts',
   'activities/status-update-mail.activities.ts',
   'api/services/account.service.ts',
-  'api/services/admin.service.ts',
   'api/services/api-key.service.ts',
   'api/services/auth.service.ts',
   'api/services/calendar-feed.service.ts',

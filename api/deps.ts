@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createOrganizationStatsStore } from '../shared/db/access/organization-stats.ts';
 import { createAnalyticsStore } from '../shared/db/access/analytics.ts';
 import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
 import { createCredentialLookupStore } from '../shared/db/access/credentials.ts';
@@ -459,7 +460,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       invitations: createInvitationService({ em, mailer, publicUrl, quota }),
       organizations: createOrganizationService({ em, sessions }),
       audit,
-      admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
+      admin: createAdminService({
+        organizationStats: () => createOrganizationStatsStore(em()),
+        limitsFor: (plan) => planLimits(plan, overrides),
+      }),
       chat: createChatService({
         em,
         temporal: runtime.temporal,
