@@ -117,6 +117,7 @@ import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createOrganizationStore } from '../shared/db/access/organizations.ts';
 import { createOrganizationStatsStore } from '../shared/db/access/organization-stats.ts';
 import { createAnalyticsStore } from '../shared/db/access/analytics.ts';
 import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
@@ -458,7 +459,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl, quota }),
-      organizations: createOrganizationService({ em, sessions }),
+      organizations: createOrganizationService({ organizations: () => createOrganizationStore(em()), sessions }),
       audit,
       admin: createAdminService({
         organizationStats: () => createOrganizationStatsStore(em()),
