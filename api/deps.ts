@@ -77,6 +77,7 @@ import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
 import { createPlanQuota } from './services/plan-quota.ts';
+import { createPlanQuotaStore } from '../shared/db/access/plan-quotas.ts';
 import { createStripeProvider } from './services/billing-provider.ts';
 import { createBillingService } from './services/billing.service.ts';
 import { createChatService } from './services/chat.service.ts';
@@ -120,6 +121,14 @@ import { createResponderRequestStore } from '../shared/db/access/responder-reque
 import { createIncidentRoleStore } from '../shared/db/access/incident-roles.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createOrganizationStore } from '../shared/db/access/organizations.ts';
+import { createOrganizationStatsStore } from '../shared/db/access/organization-stats.ts';
+import { createAnalyticsStore } from '../shared/db/access/analytics.ts';
+import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
+import { createCredentialLookupStore } from '../shared/db/access/credentials.ts';
+import { createRateLimitCounterStore } from '../shared/db/access/rate-limit-counters.ts';
+import { createUsageCounterStore } from '../shared/db/access/usage-counters.ts';
+import { createLoginThrottleStore } from '../shared/db/access/login-throttles.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
@@ -186,9 +195,14 @@ export function startRequestCaches(config: Config, logger: Logger, options: { or
   const em = () => options.orm.em;
   const credentials = createCredentialCache();
   const listener = listenForCredentialChanges(credentials, { databaseUrl: options.databaseUrl, logger });
-  const store = createCredentialStore({ em, cache: credentials });
-  const rateLimiter = createRateLimiter({ em, overrides: rateLimitOverrides(config), plan: store.plan, logger });
-  const usage = createUsageMeter({ em, logger });
+  const store = createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache: credentials });
+  const rateLimiter = createRateLimiter({
+    counters: () => createRateLimitCounterStore(em()),
+    overrides: rateLimitOverrides(config),
+    plan: store.plan,
+    logger,
+  });
+  const usage = createUsageMeter({ counters: () => createUsageCounterStore(em()), logger });
   void listener.ready.then(() => logger.info('credential cache listening for changes'));
   return {
     credentials,
@@ -219,9 +233,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     issuer: 'tocsin',
   });
   const cache = runtime.requestCaches?.credentials ?? createCredentialCache();
-  const credentials = createCredentialStore({ em, cache });
+  const credentials = createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache });
   const sessions = createSessionService({
-    em,
     sessions: () => createSessionStore(em()),
     tokens,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -230,13 +243,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const apiKeys = createApiKeyService({ em, credentials, cache });
   const throttle = createLoginThrottle({
-    em,
+    throttles: () => createLoginThrottleStore(em()),
     maxFailures: config.LOGIN_MAX_FAILURES,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     lockSeconds: config.LOGIN_LOCK_SECONDS,
   });
   const addressThrottle = createLoginAddressThrottle({
-    em,
+    throttles: () => createLoginThrottleStore(em()),
     maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
     windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
   });
@@ -246,13 +259,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };
   // Plans cap seats and integrations only where a plan can be bought.
   const billingConfigured = config.STRIPE_SECRET_KEY !== undefined;
-  const quota = createPlanQuota({ overrides: quotaOverrides, billingConfigured });
+  const quota = createPlanQuota({ store: createPlanQuotaStore, overrides: quotaOverrides, billingConfigured });
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
   const rateLimiter =
-    runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
-  const audit = createAuditService({ em });
+    runtime.requestCaches?.rateLimiter ??
+    createRateLimiter({ counters: () => createRateLimitCounterStore(em()), overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
+  const audit = createAuditService({ auditEvents: () => createAuditEventStore(em()) });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
-  const usage = runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
+  const usage =
+    runtime.requestCaches?.usage ?? createUsageMeter({ counters: () => createUsageCounterStore(em()), logger, flushIntervalMs: 0 });
   // generic_json templates run in threads of their own, started with the first one evaluated.
   const mappings = runtime.mappings ?? createMappingRunner();
   const webhooks = ((ingest) => (runtime.metrics ? withIngestMetrics(ingest, runtime.metrics.alertsReceived) : ingest))(
@@ -449,9 +464,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl, quota }),
-      organizations: createOrganizationService({ em, sessions }),
+      organizations: createOrganizationService({ organizations: () => createOrganizationStore(em()), sessions }),
       audit,
-      admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
+      admin: createAdminService({
+        organizationStats: () => createOrganizationStatsStore(em()),
+        limitsFor: (plan) => planLimits(plan, overrides),
+      }),
       chat: createChatService({
         em,
         temporal: runtime.temporal,
@@ -468,7 +486,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         // The organizations trigger tells every process; this one drops its cached plan at once.
         onPlanChange: (organizationId) => cache.invalidate([credentialTag.organization(organizationId)]),
       }),
-      analytics: createAnalyticsService({ em }),
+      analytics: createAnalyticsService({ analytics: () => createAnalyticsStore(em()) }),
       cookies: {
         secure: config.NODE_ENV === 'production',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { analyticsRow, refreshAnalyticsRollup, type AnalyticsQuery, type AnalyticsRow } from '../../shared/db/access/analytics.ts';
+import type { AnalyticsQuery, AnalyticsRow, AnalyticsStore } from '../../shared/db/access/analytics.ts';
 import type { AuthContext } from '../auth-context.ts';
 
 export {
@@ -26,8 +25,8 @@ function shapeReport(query: AnalyticsQuery, result: AnalyticsRow) {
 }
 
 /** The definition the rollup-backed report must reproduce: every metric from the raw rows (tests compare the two). */
-export async function rawAnalyticsReport(em: EntityManager, organizationId: string, query: AnalyticsQuery): Promise<AnalyticsReport> {
-  return shapeReport(query, await analyticsRow(em, organizationId, query, 'raw'));
+export async function rawAnalyticsReport(store: AnalyticsStore, organizationId: string, query: AnalyticsQuery): Promise<AnalyticsReport> {
+  return shapeReport(query, await store.report(organizationId, query, 'raw'));
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
@@ -37,12 +36,12 @@ export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
  * pending days are recomputed (usually none or today's), then one statement reads it and the raw
  * rows around it.
  */
-export function createAnalyticsService(deps: { em: () => EntityManager }) {
+export function createAnalyticsService(deps: { analytics: () => AnalyticsStore }) {
   return {
     async report(auth: AuthContext, query: AnalyticsQuery): Promise<AnalyticsReport> {
-      const em = deps.em();
-      await refreshAnalyticsRollup(em, auth.organizationId);
-      return shapeReport(query, await analyticsRow(em, auth.organizationId, query, 'rollup'));
+      const store = deps.analytics();
+      await store.refreshRollup(auth.organizationId);
+      return shapeReport(query, await store.report(auth.organizationId, query, 'rollup'));
     },
   };
 }

@@ -23,7 +23,7 @@ export const userView = (user: User): UserView => ({
   created_at: user.createdAt.toISOString(),
 });
 
-export const organizationView = (organization: Organization): OrganizationView => ({
+export const organizationView = (organization: Pick<Organization, 'id' | 'name' | 'plan' | 'createdAt'>): OrganizationView => ({
   id: organization.id,
   name: organization.name,
   plan: organization.plan,

@@ -1,12 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifiedToken } from '../../shared/auth/tokens.ts';
-import {
-  credentialApiKey,
-  credentialPlan,
-  credentialUser,
-  type CredentialUserRow,
-  type Timestamp,
-} from '../../shared/db/access/credentials.ts';
+import type { CredentialLookupStore, CredentialUserRow, Timestamp } from '../../shared/db/access/credentials.ts';
 import type { PlanSource } from './rate-limit.service.ts';
 import type { UserView } from '../schemas/auth.schemas.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
@@ -61,7 +54,7 @@ export type CredentialStore = ReturnType<typeof createCredentialStore>;
  * unknown key or user is looked up every time), so made-up credentials cannot fill the cache.
  * Queries run without the tenant filter: they run before any organization is known.
  */
-export function createCredentialStore(deps: { em: () => EntityManager; cache: CredentialCache }) {
+export function createCredentialStore(deps: { lookups: () => CredentialLookupStore; cache: CredentialCache }) {
   const { cache } = deps;
 
   async function loadUser(
@@ -69,7 +62,7 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
     organizationId: string,
     token?: { jti: string; sessionId: string | null },
   ): Promise<{ user?: UserPrincipal; revoked: boolean }> {
-    const { user, revoked } = await credentialUser(deps.em(), userId, organizationId, token);
+    const { user, revoked } = await deps.lookups().user(organizationId, userId, token);
     return { user: user ? toUserPrincipal(user) : undefined, revoked };
   }
 
@@ -116,7 +109,7 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
       const cached = cache.get<ApiKeyPrincipal>(cacheKey);
       if (cached) return cached;
       const epoch = cache.epoch;
-      const row = await credentialApiKey(deps.em(), keyHash);
+      const row = await deps.lookups().apiKeyByHashAcrossOrganizations(keyHash);
       if (!row) return undefined;
       const key: ApiKeyPrincipal = {
         id: row.id,
@@ -144,7 +137,10 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
       const cached = cache.get<string>(cacheKey);
       if (cached !== undefined) return cached;
       const epoch = cache.epoch;
-      const row = await credentialPlan(deps.em(), source);
+      const lookups = deps.lookups();
+      const row = await ('organizationId' in source
+        ? lookups.planOfOrganization(source.organizationId)
+        : lookups.planOfIntegrationAcrossOrganizations(source.integrationId));
       if (!row) return null;
       cache.set(cacheKey, row.plan, [credentialTag.organization(row.organization_id)], epoch);
       return row.plan;

@@ -1,11 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  clearLoginThrottle,
-  countAddressAttempt,
-  countLoginAttempt,
-  forgiveAddressAttempt,
-  lockLoginIfExhausted,
-} from '../../shared/db/access/login-throttles.ts';
+import type { LoginThrottleStore } from '../../shared/db/access/login-throttles.ts';
 import { AccountLockedError, RateLimitedError } from '../../shared/errors.ts';
 
 export interface LoginThrottleOptions {
@@ -26,26 +19,26 @@ export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
  * any of them failed: at most `maxFailures` attempts per window are ever evaluated. A success
  * clears the count (`reset`); a failure only decides whether the account locks now.
  */
-export function createLoginThrottle(deps: { em: () => EntityManager } & LoginThrottleOptions) {
+export function createLoginThrottle(deps: { throttles: () => LoginThrottleStore } & LoginThrottleOptions) {
   return {
     /**
      * Counts an attempt; throws 423 ACCOUNT_LOCKED (with Retry-After) while the account is locked,
      * and locks it when this attempt is one more than `maxFailures` still being counted.
      */
     async beginAttempt(email: string): Promise<void> {
-      const retryAfter = await countLoginAttempt(deps.em(), email, deps);
+      const retryAfter = await deps.throttles().countEmailAttemptAcrossOrganizations(email, deps);
       if (retryAfter !== null) throw new AccountLockedError(retryAfter);
     },
 
     /** After a wrong password (already counted by beginAttempt): throws 423 when the count has reached the threshold. */
     async recordFailure(email: string): Promise<void> {
-      const retryAfter = await lockLoginIfExhausted(deps.em(), email, deps);
+      const retryAfter = await deps.throttles().lockEmailIfExhaustedAcrossOrganizations(email, deps);
       if (retryAfter !== null) throw new AccountLockedError(retryAfter);
     },
 
     /** A successful login (or password reset) clears the count. */
     async reset(email: string): Promise<void> {
-      await clearLoginThrottle(deps.em(), email);
+      await deps.throttles().clearEmailAcrossOrganizations(email);
     },
   };
 }
@@ -67,11 +60,11 @@ export type LoginAddressThrottle = ReturnType<typeof createLoginAddressThrottle>
  * statement that decides whether it may go on, and a success takes its count back (`succeeded`):
  * concurrent guesses cannot all pass a check made before any of them failed.
  */
-export function createLoginAddressThrottle(deps: { em: () => EntityManager } & LoginAddressThrottleOptions) {
+export function createLoginAddressThrottle(deps: { throttles: () => LoginThrottleStore } & LoginAddressThrottleOptions) {
   return {
     /** Counts an attempt from `address` (a key from clientAddressKey); throws 429 when over the limit. */
     async beginAttempt(address: string): Promise<void> {
-      const row = await countAddressAttempt(deps.em(), address, deps.windowSeconds);
+      const row = await deps.throttles().countAddressAttemptAcrossOrganizations(address, deps.windowSeconds);
       if (row && row.failures > deps.maxFailures) {
         throw new RateLimitedError(row.retry_after, 'Too many failed logins from this address; try again later');
       }
@@ -79,7 +72,7 @@ export function createLoginAddressThrottle(deps: { em: () => EntityManager } & L
 
     /** A successful login is not a failure: its attempt no longer counts. */
     async succeeded(address: string): Promise<void> {
-      await forgiveAddressAttempt(deps.em(), address);
+      await deps.throttles().forgiveAddressAttemptAcrossOrganizations(address);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { OrganizationEntity } from '../../shared/db/entities/index.ts';
+import type { OrganizationStore } from '../../shared/db/access/organizations.ts';
 import {
   mergeSettings,
   OrganizationSettingsSchema,
@@ -16,26 +15,24 @@ import type { SessionService } from './session.service.ts';
 export type OrganizationService = ReturnType<typeof createOrganizationService>;
 
 /** The caller's organization and its settings; there is never another one to address. */
-export function createOrganizationService(deps: { em: () => EntityManager; sessions: Pick<SessionService, 'endPasswordSessions'> }) {
-  // The tenant filter scopes organizations by their own id as well; the explicit id says what is meant.
-  const current = (em: EntityManager, auth: AuthContext, lock = false) =>
-    em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-
+export function createOrganizationService(deps: {
+  organizations: () => OrganizationStore;
+  sessions: Pick<SessionService, 'endPasswordSessions'>;
+}) {
   return {
     async get(auth: AuthContext): Promise<OrganizationView> {
-      return organizationView(await current(deps.em(), auth));
+      return organizationView(await deps.organizations().find(auth.organizationId));
     },
 
     async update(auth: AuthContext, input: { name?: string }): Promise<OrganizationView> {
-      const em = deps.em();
-      const organization = await current(em, auth);
-      if (input.name !== undefined) organization.name = input.name;
-      await em.flush();
+      const store = deps.organizations();
+      const organization =
+        input.name === undefined ? await store.find(auth.organizationId) : await store.rename(auth.organizationId, input.name);
       return organizationView(organization);
     },
 
     async getSettings(auth: AuthContext): Promise<OrganizationSettings> {
-      return readSettings((await current(deps.em(), auth)).settings);
+      return readSettings((await deps.organizations().find(auth.organizationId)).settings);
     },
 
     /**
@@ -44,9 +41,8 @@ export function createOrganizationService(deps: { em: () => EntityManager; sessi
      */
     async updateSettings(auth: AuthContext, patch: OrganizationSettingsPatch): Promise<OrganizationSettings> {
       let ssoTurnedOn = false;
-      const updated = await deps.em().transactional(async (tx) => {
-        const organization = await current(tx, auth, true);
-        const before = readSettings(organization.settings);
+      const updated = await deps.organizations().updateSettings(auth.organizationId, (current) => {
+        const before = readSettings(current);
         // Shorter retention deletes history for good: an owner's own decision, never an admin's or a key's.
         if (
           patch.retention_days !== undefined &&
@@ -61,8 +57,6 @@ export function createOrganizationService(deps: { em: () => EntityManager; sessi
             result.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })),
           );
         }
-        organization.settings = result.data;
-        await tx.flush();
         ssoTurnedOn = !before.sso_required && result.data.sso_required;
         return result.data;
       });

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { countOrganizationResource, lockOrganizationPlan } from '../../shared/db/access/organizations.ts';
+import type { PlanQuotaStore, QuotaUnitOfWork } from '../../shared/db/access/plan-quotas.ts';
 import { planQuotas, quotaAllowsOneMore, type QuotaResource } from '../../shared/domain/billing.ts';
 import { NotFoundError, PlanLimitReachedError } from '../../shared/errors.ts';
 
@@ -14,21 +13,22 @@ export type PlanQuota = ReturnType<typeof createPlanQuota>;
  * before the wait and let two concurrent creates at quota - 1 both through (the test of it fails
  * that way). Two round trips.
  */
-export function createPlanQuota(
-  deps: {
-    overrides?: Partial<Record<QuotaResource, number | undefined>>;
-    /** Without a billing provider plans cap nothing (only `overrides` do). */
-    billingConfigured?: boolean;
-  } = {},
-) {
+export function createPlanQuota(deps: {
+  /** The quota's queries within the transaction that adds the member or integration. */
+  store: (tx: QuotaUnitOfWork) => PlanQuotaStore;
+  overrides?: Partial<Record<QuotaResource, number | undefined>>;
+  /** Without a billing provider plans cap nothing (only `overrides` do). */
+  billingConfigured?: boolean;
+}) {
   const options = { billingConfigured: deps.billingConfigured ?? true };
   return {
-    async reserve(tx: EntityManager, organizationId: string, resource: QuotaResource): Promise<void> {
+    async reserve(tx: QuotaUnitOfWork, organizationId: string, resource: QuotaResource): Promise<void> {
       // No cap whatever the plan: nothing to lock or count.
       if (planQuotas(null, deps.overrides, options)[resource] === null) return;
-      const plan = await lockOrganizationPlan(tx, organizationId);
+      const store = deps.store(tx);
+      const plan = await store.lockPlan(organizationId);
       if (plan === undefined) throw new NotFoundError('Organization');
-      const used = await countOrganizationResource(tx, organizationId, resource);
+      const used = await store.count(organizationId, resource);
       const quotas = planQuotas(plan, deps.overrides, options);
       if (!quotaAllowsOneMore(quotas, resource, used))
         throw new PlanLimitReachedError(resource, quotas[resource] ?? 0, plan, { upgradable: options.billingConfigured });

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { addToRateLimitCounters, planOfOwner, pruneRateLimitCounters } from '../../shared/db/access/rate-limit-counters.ts';
+import type { RateLimitCounterStore } from '../../shared/db/access/rate-limit-counters.ts';
 import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
 import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitClass } from '../../shared/domain/plans.ts';
 import type { Logger } from '../../shared/logger.ts';
@@ -75,7 +74,7 @@ const planSourceKey = (source: PlanSource) =>
  * other class still fails (503) then.
  */
 export function createRateLimiter(deps: {
-  em: () => EntityManager;
+  counters: () => RateLimitCounterStore;
   overrides?: Partial<Record<RateLimitClass, number>>;
   /** The plan behind a source, e.g. the credential cache's; read from the database when absent. */
   plan?: (source: PlanSource) => Promise<string | null>;
@@ -106,27 +105,30 @@ export function createRateLimiter(deps: {
   async function planOf(source: PlanSource): Promise<string | null> {
     if (source === null) return null;
     if (deps.plan) return deps.plan(source);
-    return planOfOwner(deps.em(), source);
+    const counters = deps.counters();
+    return 'organizationId' in source
+      ? counters.planOfOrganization(source.organizationId)
+      : counters.planOfIntegrationAcrossOrganizations(source.integrationId);
   }
 
   /** Sends rows in one statement and settles them; on failure the deltas go back to be sent again. */
   async function send(rows: FlushRow[]): Promise<void> {
     if (rows.length === 0) return;
     const startedAt = now();
-    const em = deps.em();
+    const counters = deps.counters();
     try {
       const windowStart = windowOf(startedAt);
       if (windowStart > prunedBefore) {
         // Once per window and process: whoever sees a new window first deletes the finished ones.
         prunedBefore = windowStart;
-        await pruneRateLimitCounters(em, new Date(windowStart * 1000));
+        await counters.pruneAcrossOrganizations(new Date(windowStart * 1000));
       }
       const payload = rows.map(({ tally, delta }) => ({
         key: tally.key,
         window_start: new Date(tally.windowStart * 1000).toISOString(),
         delta,
       }));
-      const answer = await addToRateLimitCounters(em, payload);
+      const answer = await counters.addAcrossOrganizations(payload);
       const totals = new Map(answer.map((row) => [tallyKey(row.key, new Date(row.window_start).getTime() / 1000), Number(row.count)]));
       for (const row of rows) settleRow(row, totals.get(tallyKey(row.tally.key, row.tally.windowStart)) ?? 0, startedAt);
     } catch (error) {

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { TOKEN_EXPIRED_DETAIL, type TokenClaims, type TokenService, type VerifiedToken } from '../../shared/auth/tokens.ts';
 import type { SessionStore } from '../../shared/db/access/sessions.ts';
-import { UserEntity } from '../../shared/db/entities/index.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
-import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { isRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidTokenError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -62,15 +59,12 @@ export type SessionService = ReturnType<typeof createSessionService>;
  * credential cache, which database triggers keep in step in every process.
  */
 export function createSessionService(deps: {
-  em: () => EntityManager;
   sessions: () => SessionStore;
   tokens: TokenService;
   accessTtlSeconds: number;
   credentials: Pick<CredentialStore, 'session'>;
   cache: Pick<CredentialCache, 'invalidate'>;
 }) {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
-
   /**
    * The user behind an access token that is not revoked (nor its session), not issued before its
    * user's cutoff, and whose user is still in the token's organization; no database round trip when cached.
@@ -134,9 +128,7 @@ export function createSessionService(deps: {
       if (!refreshToken) throw new InvalidTokenError('Refresh token is required (body `refresh_token` or the refresh_token cookie)');
       const verified = await deps.tokens.verify(refreshToken, 'refresh');
       await assertActive(verified);
-      const user = await deps
-        .em()
-        .findOne(UserEntity, { id: verified.userId, organization: verified.organizationId }, { ...unscoped, populate: ['organization'] });
+      const user = await deps.sessions().findUser(verified.organizationId, verified.userId);
       if (!user || !isRole(user.role)) throw new InvalidTokenError();
       // A password session that sso_required now applies to (turned on since, or its owner demoted) ends here.
       if ((verified.authMethod ?? 'password') === 'password' && ssoRequiredFor(user)) {

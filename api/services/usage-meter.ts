@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { addUsage } from '../../shared/db/access/usage-counters.ts';
+import type { UsageCounterStore } from '../../shared/db/access/usage-counters.ts';
 import { billingPeriod, type UsageMetric } from '../../shared/domain/billing.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { RouteGuards } from '../routes/route.ts';
@@ -16,7 +15,7 @@ export type UsageMeter = ReturnType<typeof createUsageMeter>;
  * in; a failed flush keeps them for the next one; a process that dies loses at most one interval's
  * worth (an undercount, never a double count). `stop()` flushes what is pending.
  */
-export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalMs?: number; logger?: Logger; now?: () => Date }) {
+export function createUsageMeter(deps: { counters: () => UsageCounterStore; flushIntervalMs?: number; logger?: Logger; now?: () => Date }) {
   // Milliseconds: no Date allocated per count on the default clock.
   const nowMs = deps.now ? () => (deps.now as () => Date)().getTime() : Date.now;
   const flushIntervalMs = deps.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
@@ -38,15 +37,12 @@ export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalM
   async function flushPending(): Promise<void> {
     if (pending.size === 0) return;
     const rows = [...pending].map(([key, delta]) => {
-      const [organization_id, period_start, metric] = key.split('|');
-      return { key, organization_id, period_start, metric, delta };
+      const [organizationId, periodStart, metric] = key.split('|') as [string, string, string];
+      return { key, organizationId, periodStart, metric, delta };
     });
     pending.clear();
     try {
-      await addUsage(
-        deps.em(),
-        rows.map(({ key: _key, ...row }) => row),
-      );
+      await deps.counters().addAcrossOrganizations(rows.map(({ key: _key, ...row }) => row));
     } catch (error) {
       for (const { key, delta } of rows) pending.set(key, (pending.get(key) ?? 0) + delta);
       throw error;

@@ -6,6 +6,7 @@ import {
   type AnalyticsInterval,
   type AnalyticsQuery,
 } from '../../api/services/analytics.service.ts';
+import { createAnalyticsStore } from '../../shared/db/access/analytics.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -146,7 +147,9 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
         .set(bearer(owner.token))
         .expect(200);
       const query: AnalyticsQuery = { ...testCase, from: new Date(testCase.from), to: new Date(testCase.to) } as AnalyticsQuery;
-      const raw = JSON.parse(JSON.stringify(await rawAnalyticsReport(stack.orm.em.fork(), owner.organization.id, query)));
+      const raw = JSON.parse(
+        JSON.stringify(await rawAnalyticsReport(createAnalyticsStore(stack.orm.em.fork()), owner.organization.id, query)),
+      );
       expect({ label, seed: SEED, testCase, report: response.body.data }).toEqual({ label, seed: SEED, testCase, report: raw });
     }
   }

@@ -1,7 +1,9 @@
 import type supertest from 'supertest';
 import { createAuthService } from '../../api/services/auth.service.ts';
 import { createCredentialStore } from '../../api/services/credential-store.ts';
+import { createCredentialLookupStore } from '../../shared/db/access/credentials.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from '../../api/services/login-throttle.service.ts';
+import { createLoginThrottleStore } from '../../shared/db/access/login-throttles.ts';
 import { verifyPassword } from '../../shared/auth/password.ts';
 import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -24,10 +26,19 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
       em,
       sessions: deps.services.sessions,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      throttle: createLoginThrottle({ em, maxFailures: MAX_FAILURES, windowSeconds: 900, lockSeconds: 900 }),
-      addressThrottle: createLoginAddressThrottle({ em, maxFailures: 1000, windowSeconds: 900 }),
+      throttle: createLoginThrottle({
+        throttles: () => createLoginThrottleStore(em()),
+        maxFailures: MAX_FAILURES,
+        windowSeconds: 900,
+        lockSeconds: 900,
+      }),
+      addressThrottle: createLoginAddressThrottle({
+        throttles: () => createLoginThrottleStore(em()),
+        maxFailures: 1000,
+        windowSeconds: 900,
+      }),
       accounts: deps.services.accounts,
-      credentials: createCredentialStore({ em, cache: stack.requestCaches.credentials }),
+      credentials: createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache: stack.requestCaches.credentials }),
       verifyPassword: async (password, hash) => {
         evaluations += 1;
         return verifyPassword(password, hash);

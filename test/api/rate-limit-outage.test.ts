@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { createRateLimiter, OUTAGE_BACKOFF_MS, type PlanSource } from '../../api/services/rate-limit.service.ts';
+import type { RateLimitCounterStore } from '../../shared/db/access/rate-limit-counters.ts';
 import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -10,17 +10,29 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54
  */
 function database() {
   const state = { down: false, statements: 0, flushedDelta: 0 };
-  const connection = {
-    async execute(sql: string, params: unknown[]) {
-      state.statements += 1;
-      if (state.down) throw refused();
-      if (!sql.startsWith('with d as')) return [];
-      const rows = JSON.parse(params[0] as string) as Array<{ key: string; window_start: string; delta: number }>;
+  const statement = () => {
+    state.statements += 1;
+    if (state.down) throw refused();
+  };
+  const store: RateLimitCounterStore = {
+    async planOfOrganization() {
+      statement();
+      return 'team';
+    },
+    async planOfIntegrationAcrossOrganizations() {
+      statement();
+      return 'team';
+    },
+    async pruneAcrossOrganizations() {
+      statement();
+    },
+    async addAcrossOrganizations(rows) {
+      statement();
       state.flushedDelta += rows.reduce((sum, row) => sum + row.delta, 0);
       return rows.map((row) => ({ key: row.key, window_start: row.window_start, count: state.flushedDelta }));
     },
   };
-  return { state, em: () => ({ getConnection: () => connection }) as unknown as EntityManager };
+  return { state, counters: () => store };
 }
 
 describe('rate limiter while PostgreSQL is down', () => {
@@ -32,7 +44,7 @@ describe('rate limiter while PostgreSQL is down', () => {
       if (db.state.down) throw refused();
       return 'team';
     };
-    return createRateLimiter({ em: db.em, plan, flushIntervalMs: 0, now: () => clock.now, overrides: { webhook: 3 } });
+    return createRateLimiter({ counters: db.counters, plan, flushIntervalMs: 0, now: () => clock.now, overrides: { webhook: 3 } });
   }
 
   it('fails open for webhooks: counts in process against the last known limit, and flushes the count once back', async () => {
@@ -69,7 +81,11 @@ describe('rate limiter while PostgreSQL is down', () => {
   it('keeps the plan it last read for the integration', async () => {
     const db = database();
     let down = false;
-    const rateLimiter = createRateLimiter({ em: db.em, plan: async () => (down ? Promise.reject(refused()) : 'team'), flushIntervalMs: 0 });
+    const rateLimiter = createRateLimiter({
+      counters: db.counters,
+      plan: async () => (down ? Promise.reject(refused()) : 'team'),
+      flushIntervalMs: 0,
+    });
     expect(await rateLimiter.hit(webhook, integration)).toMatchObject({ limit: PLAN_LIMITS.team.webhook });
     down = true;
     db.state.down = true;
@@ -82,7 +98,7 @@ describe('rate limiter while PostgreSQL is down', () => {
   it('uses the default plan for a webhook whose plan it never read', async () => {
     const db = database();
     db.state.down = true;
-    const rateLimiter = createRateLimiter({ em: db.em, plan: async () => Promise.reject(refused()), flushIntervalMs: 0 });
+    const rateLimiter = createRateLimiter({ counters: db.counters, plan: async () => Promise.reject(refused()), flushIntervalMs: 0 });
     expect(await rateLimiter.hit(webhook, integration)).toMatchObject({ limit: PLAN_LIMITS.free.webhook, exceeded: false });
   });
 });

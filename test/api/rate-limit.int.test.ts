@@ -2,6 +2,7 @@ import type { Response } from 'supertest';
 import type supertest from 'supertest';
 import { startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { createRateLimiter } from '../../api/services/rate-limit.service.ts';
+import { createRateLimitCounterStore } from '../../shared/db/access/rate-limit-counters.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
@@ -279,7 +280,11 @@ describe('rate limits (integration: real PostgreSQL)', () => {
 
     it('starts a new window each hour and deletes finished ones', async () => {
       let now = Date.UTC(2030, 0, 1, 10, 59, 59);
-      const limiter = createRateLimiter({ em: () => stack.orm.em.fork(), overrides: { interactive: 2 }, now: () => now });
+      const limiter = createRateLimiter({
+        counters: () => createRateLimitCounterStore(stack.orm.em.fork()),
+        overrides: { interactive: 2 },
+        now: () => now,
+      });
       const bucket = [{ key: 'user:window-test', limitClass: 'interactive' as const }];
       expect(await limiter.hit(bucket, null)).toMatchObject({
         limit: 2,
@@ -312,12 +317,15 @@ describe('rate limits (integration: real PostgreSQL)', () => {
         .send({ name: 'APM', platform: 'apm' })
         .expect(201);
       await setPlan(owner.organization.id, 'enterprise');
-      const limiter = createRateLimiter({ em: () => stack.orm.em.fork() });
+      const limiter = createRateLimiter({ counters: () => createRateLimitCounterStore(stack.orm.em.fork()) });
       const webhook = [{ key: `webhook:${integration.body.data.id}`, limitClass: 'webhook' as const }];
       expect((await limiter.hit(webhook, { integrationId: integration.body.data.id })).limit).toBe(PLAN_LIMITS.enterprise.webhook);
       expect((await limiter.hit(webhook, { integrationId: '00000000-0000-4000-8000-000000000000' })).limit).toBe(PLAN_LIMITS.free.webhook);
 
-      const searchLimiter = createRateLimiter({ em: () => stack.orm.em.fork(), overrides: { search: 1 } });
+      const searchLimiter = createRateLimiter({
+        counters: () => createRateLimitCounterStore(stack.orm.em.fork()),
+        overrides: { search: 1 },
+      });
       const buckets = [
         { key: `user:${owner.user.id}:search-test`, limitClass: 'interactive' as const },
         { key: `search:${owner.organization.id}`, limitClass: 'search' as const },

@@ -1,4 +1,5 @@
 import { createCredentialStore } from '../../api/services/credential-store.ts';
+import { createCredentialLookupStore } from '../../shared/db/access/credentials.ts';
 import { createSessionService } from '../../api/services/session.service.ts';
 import { createSessionStore } from '../../shared/db/access/sessions.ts';
 import { createTokenService } from '../../shared/auth/tokens.ts';
@@ -86,11 +87,10 @@ describe('sso_required (integration: real PostgreSQL)', () => {
     const em = () => stack.orm.em.fork();
     const cache = stack.requestCaches.credentials;
     const sessions = createSessionService({
-      em,
       sessions: () => createSessionStore(em()),
       tokens,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      credentials: createCredentialStore({ em, cache }),
+      credentials: createCredentialStore({ lookups: () => createCredentialLookupStore(em()), cache }),
       cache,
     });
     const sso = await sessions.start({

@@ -1,15 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/core';
 import { createUsageMeter } from '../../api/services/usage-meter.ts';
+import type { UsageCounterStore, UsageDelta } from '../../shared/db/access/usage-counters.ts';
 
 /** Records the rows each flush sends, instead of a database: the meter's own bookkeeping is under test. */
-function recordingEm(sent: Array<Array<Record<string, unknown>>>): () => EntityManager {
-  const connection = {
-    execute: async (_sql: string, params: unknown[]) => {
-      sent.push(JSON.parse(params[0] as string));
+function recordingCounters(sent: UsageDelta[][]): () => UsageCounterStore {
+  return () => ({
+    addAcrossOrganizations: async (deltas) => {
+      sent.push([...deltas]);
     },
-  };
-  return () => ({ getConnection: () => connection }) as unknown as EntityManager;
+  });
 }
 
 describe('usage meter', () => {
@@ -32,14 +31,14 @@ describe('usage meter', () => {
       ],
     ],
   ])('counts each request in the billing period it happened in: %s', async (_case, instants, expected) => {
-    const sent: Array<Array<Record<string, unknown>>> = [];
+    const sent: UsageDelta[][] = [];
     let clock = new Date(instants[0] as string);
-    const meter = createUsageMeter({ em: recordingEm(sent), flushIntervalMs: 60_000, now: () => clock });
+    const meter = createUsageMeter({ counters: recordingCounters(sent), flushIntervalMs: 60_000, now: () => clock });
     for (const instant of instants) {
       clock = new Date(instant);
       meter.count('org-1', 'api_requests');
     }
     await meter.stop();
-    expect(sent.flat().map((row) => [row.period_start, row.delta])).toEqual(expected);
+    expect(sent.flat().map((row) => [row.periodStart, row.delta])).toEqual(expected);
   });
 });

@@ -9,6 +9,7 @@ import { ormContext, scopeRequestToOrganization } from '../../api/middleware/orm
 import type { Config } from '../../shared/config.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { identityUser } from '../../shared/db/access/channel-identities.ts';
+import { createAuditEventStore } from '../../shared/db/access/audit-events.ts';
 import { createIncidentStore } from '../../shared/db/access/incidents.ts';
 import { createMatrixSyncStateStore } from '../../shared/db/access/matrix-sync-state.ts';
 import { memberName } from '../../shared/db/access/users.ts';
@@ -39,7 +40,7 @@ function matrixInboundDeps(
       onResolved: (incident) => notifyIngestionOfResolution(temporal, incident, options.logger),
     }),
     escalations: createIncidentEscalationService({ em, control: createEscalationControl(temporal) }),
-    audit: createAuditService({ em }),
+    audit: createAuditService({ auditEvents: () => createAuditEventStore(em()) }),
     scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
   });
   const unitOfWork = ormContext(options.orm);

@@ -404,3 +404,18 @@ export async function analyticsRow(
   const [row] = await em.execute<AnalyticsRow[]>(sql, params);
   return row as AnalyticsRow;
 }
+
+/** Every read is confined to the organization given (its incidents, its rollup). */
+export interface AnalyticsStore {
+  /** See refreshAnalyticsRollup. */
+  refreshRollup(organizationId: string): Promise<void>;
+  /** See analyticsRow. */
+  report(organizationId: string, query: AnalyticsQuery, source: 'rollup' | 'raw'): Promise<AnalyticsRow>;
+}
+
+export function createAnalyticsStore(em: EntityManager): AnalyticsStore {
+  return {
+    refreshRollup: (organizationId) => refreshAnalyticsRollup(em, organizationId),
+    report: (organizationId, query, source) => analyticsRow(em, organizationId, query, source),
+  };
+}

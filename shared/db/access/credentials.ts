@@ -81,3 +81,31 @@ export async function credentialPlan(em: EntityManager, owner: PlanOwner): Promi
   );
   return row;
 }
+
+/**
+ * The reads behind every authenticated request. A user is read within the organization the token
+ * names; an API key by its hash and a webhook's plan by its integration are looked up before any
+ * organization is known, across organizations by design.
+ */
+export interface CredentialLookupStore {
+  /** See credentialUser. */
+  user(
+    organizationId: string,
+    userId: string,
+    token?: { jti: string; sessionId: string | null },
+  ): Promise<{ user?: CredentialUserRow; revoked: boolean }>;
+  /** The API key with this SHA-256, revoked or not, in whichever organization. */
+  apiKeyByHashAcrossOrganizations(keyHash: string): Promise<CredentialApiKeyRow | undefined>;
+  planOfOrganization(organizationId: string): Promise<{ organization_id: string; plan: string } | undefined>;
+  /** The plan and id of the organization owning the integration. */
+  planOfIntegrationAcrossOrganizations(integrationId: string): Promise<{ organization_id: string; plan: string } | undefined>;
+}
+
+export function createCredentialLookupStore(em: EntityManager): CredentialLookupStore {
+  return {
+    user: (organizationId, userId, token) => credentialUser(em, userId, organizationId, token),
+    apiKeyByHashAcrossOrganizations: (keyHash) => credentialApiKey(em, keyHash),
+    planOfOrganization: (organizationId) => credentialPlan(em, { organizationId }),
+    planOfIntegrationAcrossOrganizations: (integrationId) => credentialPlan(em, { integrationId }),
+  };
+}

@@ -98,3 +98,37 @@ export async function countAddressAttempt(
 export async function forgiveAddressAttempt(em: EntityManager, address: string): Promise<void> {
   await em.execute('update login_address_throttles set failures = greatest(failures - 1, 0) where address = ?', [address], 'run');
 }
+
+/**
+ * Failed-login counts, read and written before anyone is authenticated: an email or a client
+ * address names them, not an organization, so every method looks across organizations by design.
+ */
+export interface LoginThrottleStore {
+  /** See countLoginAttempt. */
+  countEmailAttemptAcrossOrganizations(
+    email: string,
+    limits: { maxFailures: number; windowSeconds: number; lockSeconds: number },
+  ): Promise<number | null>;
+  /** See lockLoginIfExhausted. */
+  lockEmailIfExhaustedAcrossOrganizations(
+    email: string,
+    limits: { maxFailures: number; windowSeconds: number; lockSeconds: number },
+  ): Promise<number | null>;
+  clearEmailAcrossOrganizations(email: string): Promise<void>;
+  /** See countAddressAttempt. */
+  countAddressAttemptAcrossOrganizations(
+    address: string,
+    windowSeconds: number,
+  ): Promise<{ failures: number; retry_after: number } | undefined>;
+  forgiveAddressAttemptAcrossOrganizations(address: string): Promise<void>;
+}
+
+export function createLoginThrottleStore(em: EntityManager): LoginThrottleStore {
+  return {
+    countEmailAttemptAcrossOrganizations: (email, limits) => countLoginAttempt(em, email, limits),
+    lockEmailIfExhaustedAcrossOrganizations: (email, limits) => lockLoginIfExhausted(em, email, limits),
+    clearEmailAcrossOrganizations: (email) => clearLoginThrottle(em, email),
+    countAddressAttemptAcrossOrganizations: (address, windowSeconds) => countAddressAttempt(em, address, windowSeconds),
+    forgiveAddressAttemptAcrossOrganizations: (address) => forgiveAddressAttempt(em, address),
+  };
+}

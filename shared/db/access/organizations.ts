@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import { OrganizationEntity, type Organization } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 import type { QuotaResource } from '../../domain/billing.ts';
 
 /**
@@ -39,4 +42,64 @@ export function autoResolvingOrganizations(em: EntityManager): Promise<Array<{ i
     `select id, (settings->>'auto_resolve_after_hours')::float8 as hours from organizations
      where jsonb_typeof(settings->'auto_resolve_after_hours') = 'number'`,
   );
+}
+
+/** An organization as stored; `settings` as written (readSettings fills in the defaults). */
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  plan: string;
+  settings: unknown;
+  createdAt: Date;
+}
+
+/** Every read and write is confined to the organization given: there is never another one to address. */
+export interface OrganizationStore {
+  /** Throws when there is no such organization. */
+  find(organizationId: string): Promise<OrganizationRecord>;
+  rename(organizationId: string, name: string): Promise<OrganizationRecord>;
+  /**
+   * Under a row lock (so concurrent patches of different fields both survive), writes the settings
+   * `change` returns for the current ones, in one transaction: `change` throwing leaves them as they were.
+   */
+  updateSettings<T>(organizationId: string, change: (current: unknown) => T): Promise<T>;
+}
+
+const organizationRecord = (organization: Organization): OrganizationRecord => ({
+  id: organization.id,
+  name: organization.name,
+  plan: organization.plan,
+  settings: organization.settings,
+  createdAt: organization.createdAt,
+});
+
+// Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
+const unscopedOrganizations = { filters: { [TENANT_FILTER]: false } } as const;
+
+export function createOrganizationStore(em: EntityManager): OrganizationStore {
+  return {
+    async find(organizationId) {
+      return organizationRecord(await em.findOneOrFail(OrganizationEntity, { id: organizationId }, unscopedOrganizations));
+    },
+
+    async rename(organizationId, name) {
+      const organization = await em.findOneOrFail(OrganizationEntity, { id: organizationId }, unscopedOrganizations);
+      organization.name = name;
+      await em.flush();
+      return organizationRecord(organization);
+    },
+
+    updateSettings: (organizationId, change) =>
+      em.transactional(async (tx) => {
+        const organization = await tx.findOneOrFail(
+          OrganizationEntity,
+          { id: organizationId },
+          { ...unscopedOrganizations, lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
+        const result = change(organization.settings);
+        organization.settings = result as Organization['settings'];
+        await tx.flush();
+        return result;
+      }),
+  };
 }

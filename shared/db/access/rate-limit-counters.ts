@@ -44,3 +44,29 @@ export function addToRateLimitCounters(
 ): Promise<Array<{ key: string; window_start: Date | string; count: number }>> {
   return em.getConnection().execute(FLUSH_SQL, [JSON.stringify(buckets)], 'all');
 }
+
+/**
+ * The rate limiter's plans and shared counters. A webhook's plan is read by its integration before
+ * the organization is known, and one flush sends every organization's buckets (keyed by credential,
+ * address or integration) in one statement: those methods look across organizations by design.
+ */
+export interface RateLimitCounterStore {
+  planOfOrganization(organizationId: string): Promise<string | null>;
+  /** The plan of the organization owning the integration; null when there is none. */
+  planOfIntegrationAcrossOrganizations(integrationId: string): Promise<string | null>;
+  /** Deletes the counters of windows that started before `windowStart`. */
+  pruneAcrossOrganizations(windowStart: Date): Promise<void>;
+  /** Adds each bucket's delta (0: none) and returns the buckets' counts across every process. */
+  addAcrossOrganizations(
+    buckets: ReadonlyArray<{ key: string; window_start: string; delta: number }>,
+  ): Promise<Array<{ key: string; window_start: Date | string; count: number }>>;
+}
+
+export function createRateLimitCounterStore(em: EntityManager): RateLimitCounterStore {
+  return {
+    planOfOrganization: (organizationId) => planOfOwner(em, { organizationId }),
+    planOfIntegrationAcrossOrganizations: (integrationId) => planOfOwner(em, { integrationId }),
+    pruneAcrossOrganizations: (windowStart) => pruneRateLimitCounters(em, windowStart),
+    addAcrossOrganizations: (buckets) => addToRateLimitCounters(em, buckets),
+  };
+}

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { UserEntity } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /** Why a rotation did not happen, in one look at the session. */
 export interface SessionState {
@@ -7,6 +9,13 @@ export interface SessionState {
   racing: boolean;
   /** The session is past its end. */
   ended: boolean;
+}
+
+/** A session's user as a refresh reads it: the role now, and the organization's settings (`sso_required`). */
+export interface SessionUser {
+  id: string;
+  role: string;
+  organization: { settings: unknown };
 }
 
 /**
@@ -31,7 +40,12 @@ export interface SessionStore {
   revokePasswordSessions(organizationId: string): Promise<string[]>;
   /** Refuses every token of the user issued before `notBefore`. */
   setCutoff(userId: string, notBefore: Date): Promise<void>;
+  /** The user when still a member of the organization the token names. */
+  findUser(organizationId: string, userId: string): Promise<SessionUser | undefined>;
 }
+
+// Scoping is explicit in the statement; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createSessionStore(em: EntityManager): SessionStore {
   return {
@@ -124,6 +138,11 @@ export function createSessionStore(em: EntityManager): SessionStore {
         'insert into session_cutoffs (user_id, not_before) values (?, ?) on conflict (user_id) do update set not_before = excluded.not_before',
         [userId, notBefore],
       );
+    },
+
+    async findUser(organizationId, userId) {
+      const user = await em.findOne(UserEntity, { id: userId, organization: organizationId }, { ...unscoped, populate: ['organization'] });
+      return user ? { id: user.id, role: user.role, organization: { settings: user.organization.settings } } : undefined;
     },
   };
 }

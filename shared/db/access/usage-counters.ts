@@ -11,3 +11,35 @@ export async function addUsage(
 ): Promise<void> {
   await em.getConnection().execute(ADD_SQL, [JSON.stringify(deltas)], 'run');
 }
+
+/** One organization's count of a metric in a billing period, not yet added. */
+export interface UsageDelta {
+  organizationId: string;
+  /** YYYY-MM-DD */
+  periodStart: string;
+  metric: string;
+  delta: number;
+}
+
+/**
+ * The billing-usage counters. The meter's flush batches every organization's deltas into one
+ * statement, so the write looks across organizations by design: each row names its own.
+ */
+export interface UsageCounterStore {
+  addAcrossOrganizations(deltas: readonly UsageDelta[]): Promise<void>;
+}
+
+export function createUsageCounterStore(em: EntityManager): UsageCounterStore {
+  return {
+    addAcrossOrganizations: (deltas) =>
+      addUsage(
+        em,
+        deltas.map((delta) => ({
+          organization_id: delta.organizationId,
+          period_start: delta.periodStart,
+          metric: delta.metric,
+          delta: delta.delta,
+        })),
+      ),
+  };
+}
