@@ -118,6 +118,7 @@ import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
+import { createHandoffPreferenceStore } from '../shared/db/access/handoff-notices.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -412,7 +413,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       schedules,
       scheduleSwaps: createScheduleSwapService({ swaps: () => createScheduleSwapStore(em()), schedules }),
       handoffPreferences: createHandoffPreferenceService({
-        em,
+        preferences: () => createHandoffPreferenceStore(em()),
         replan: (organizationId) =>
           replanHandoffNotices(runtime.temporal.client, { taskQueue: runtime.temporal.taskQueue, organizationId, publicUrl }),
       }),

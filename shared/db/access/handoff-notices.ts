@@ -14,14 +14,29 @@ export async function handoffPreferenceOf(em: EntityManager, organizationId: str
   return { noticeMinutes: row?.notice_minutes ?? null, notifyOnShiftEnd: row?.notify_on_shift_end ?? false };
 }
 
+/** A member's choices; nothing is written for an account that is not the organization's. */
 export async function saveHandoffPreference(em: EntityManager, organizationId: string, userId: string, preference: HandoffPreference) {
   await run(
     em,
-    `insert into handoff_preferences (user_id, organization_id, notice_minutes, notify_on_shift_end, updated_at) values (?, ?, ?, ?, now())
+    `insert into handoff_preferences (user_id, organization_id, notice_minutes, notify_on_shift_end, updated_at)
+     select u.id, u.organization_id, ?, ?, now() from users u where u.id = ? and u.organization_id = ?
      on conflict (user_id) do update set notice_minutes = excluded.notice_minutes, notify_on_shift_end = excluded.notify_on_shift_end, updated_at = now()
      where handoff_preferences.organization_id = excluded.organization_id`,
-    [userId, organizationId, preference.noticeMinutes, preference.notifyOnShiftEnd],
+    [preference.noticeMinutes, preference.notifyOnShiftEnd, userId, organizationId],
   );
+}
+
+/** Members' handoff choices; every read and write is confined to the organization given. */
+export interface HandoffPreferenceStore {
+  preferenceOf(organizationId: string, userId: string): Promise<HandoffPreference>;
+  savePreference(organizationId: string, userId: string, preference: HandoffPreference): Promise<void>;
+}
+
+export function createHandoffPreferenceStore(em: EntityManager): HandoffPreferenceStore {
+  return {
+    preferenceOf: (organizationId, userId) => handoffPreferenceOf(em, organizationId, userId),
+    savePreference: (organizationId, userId, preference) => saveHandoffPreference(em, organizationId, userId, preference),
+  };
 }
 
 /** The members of the organization who chose to be told anything. */
