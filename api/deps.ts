@@ -119,6 +119,7 @@ import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
 import { createHandoffPreferenceStore } from '../shared/db/access/handoff-notices.ts';
+import { createCalendarFeedStore } from '../shared/db/access/calendar-feeds.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -417,7 +418,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         replan: (organizationId) =>
           replanHandoffNotices(runtime.temporal.client, { taskQueue: runtime.temporal.taskQueue, organizationId, publicUrl }),
       }),
-      calendarFeeds: createCalendarFeedService({ em, publicUrl }),
+      calendarFeeds: createCalendarFeedService({ feeds: () => createCalendarFeedStore(em()), publicUrl }),
       executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
       incidents,
