@@ -98,7 +98,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/rate-limit.service.ts',
   'api/services/responder.service.ts',
   'api/services/routing-rule.service.ts',
-  'api/services/schedule-ical.ts',
   'api/services/schedule.service.ts',
   'api/services/self-test.service.ts',
   'api/services/session.service.ts',
