@@ -5,6 +5,7 @@ import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rul
 import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
+import { createScheduleIcalFeedStore } from '../shared/db/access/schedule-ical-feeds.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -69,6 +70,7 @@ export function createWorkerDeps(
       maxResponseBytes: ICAL_MAX_BYTES + 1,
       userAgent: 'Tocsin-Calendar/1.0',
     }),
+    scheduleIcalFeeds: () => createScheduleIcalFeedStore(orm.em.fork()),
     removeIcalRefreshSchedule: options.temporal ? (layerId) => removeIcalRefreshSchedule(options.temporal as Client, layerId) : undefined,
     integrationLiveness: createIntegrationLiveness({ orm }),
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ImportedEvents } from '../../domain/schedule-definition.ts';
-import { ScheduleIcalFeedEntity, type ScheduleIcalFeed } from '../entities/index.ts';
+import type { ImportedEvent } from '../../domain/schedule-ical-import.ts';
+import { ScheduleIcalFeedEntity, UserEntity, type ScheduleIcalFeed } from '../entities/index.ts';
+import { recordScheduleUpdated } from './schedules.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /**
@@ -39,6 +41,19 @@ export interface SealedIcalUrl {
   urlHint: string | null;
 }
 
+export interface FetchedIcalFeed {
+  id: string;
+  urlSealed: string;
+  urlHint: string | null;
+  lastError: string | null;
+  events: ImportedEvent[];
+}
+
+/** What a fetch changes: its time and error, and the events a successful one imported. */
+export type IcalFetchOutcome =
+  | { lastFetchedAt: Date; lastError: string }
+  | { lastFetchedAt: Date; lastSucceededAt: Date; lastError: null; events: ImportedEvent[]; eventCount: number; unmatchedCount: number };
+
 /**
  * The calendars of schedules' `ical` layers (`schedule_ical_feeds`), keyed by layer id; every read
  * and write is confined to the organization given.
@@ -56,6 +71,20 @@ export interface ScheduleIcalFeedStore {
     scheduleId: string,
     writes: { created: SealedIcalUrl[]; changed: Array<SealedIcalUrl & { reset: boolean }>; removed: string[] },
   ): Promise<void>;
+  /** A layer's calendar as a fetch needs it; undefined when the layer is gone. */
+  feed(organizationId: string, scheduleId: string, layerId: string): Promise<FetchedIcalFeed | undefined>;
+  /** The organization's members' addresses, which imported events are matched to. */
+  members(organizationId: string): Promise<Array<{ id: string; email: string }>>;
+  /**
+   * Stores a fetch's outcome only while the layer still has the URL fetched (false otherwise), with a
+   * `schedule.updated` event when `announce`, in one transaction.
+   */
+  recordFetch(
+    organizationId: string,
+    fetched: { scheduleId: string; layerId: string; urlSealed: string },
+    outcome: IcalFetchOutcome,
+    announce: boolean,
+  ): Promise<boolean>;
   /** The fetch status of the schedules' calendars, by layer id (not their events). */
   statusOf(organizationId: string, scheduleIds: readonly string[]): Promise<Map<string, IcalFeedStatus>>;
 }
@@ -98,6 +127,35 @@ export function createScheduleIcalFeedStore(em: EntityManager): ScheduleIcalFeed
         if (feed) em.remove(feed);
       }
     },
+
+    async feed(organizationId, scheduleId, layerId) {
+      const feed = await em.findOne(ScheduleIcalFeedEntity, { id: layerId, schedule: scheduleId, organization: organizationId }, unscoped);
+      return feed
+        ? { id: feed.id, urlSealed: feed.urlSealed, urlHint: feed.urlHint ?? null, lastError: feed.lastError ?? null, events: feed.events }
+        : undefined;
+    },
+
+    async members(organizationId) {
+      const users = await em.find(UserEntity, { organization: organizationId }, { ...unscoped, fields: ['id', 'email'] });
+      return users.map((user) => ({ id: user.id, email: user.email }));
+    },
+
+    recordFetch: (organizationId, fetched, outcome, announce) =>
+      em.transactional(async (tx) => {
+        const updated = await tx.nativeUpdate(
+          ScheduleIcalFeedEntity,
+          { id: fetched.layerId, schedule: fetched.scheduleId, organization: organizationId, urlSealed: fetched.urlSealed },
+          { ...outcome, updatedAt: outcome.lastFetchedAt },
+          unscoped,
+        );
+        if (updated > 0 && announce)
+          recordScheduleUpdated(tx, organizationId, {
+            schedule_id: fetched.scheduleId,
+            reason: 'ical_imported',
+            layer_id: fetched.layerId,
+          });
+        return updated > 0;
+      }),
 
     async statusOf(organizationId, scheduleIds) {
       if (scheduleIds.length === 0) return new Map();

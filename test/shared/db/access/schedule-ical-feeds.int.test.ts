@@ -80,4 +80,29 @@ describe('ScheduleIcalFeedStore (integration: real PostgreSQL)', () => {
     expect([...(await createScheduleIcalFeedStore(db.em()).statusOf(ours.id, [ourSchedule]))]).toEqual([]);
     expect(await theirRow()).toEqual({ url_sealed: 'sealed-theirs', event_count: 3 });
   });
+
+  it("fetches and records into the organization's own calendars only", async () => {
+    const store = createScheduleIcalFeedStore(db.em());
+    expect(await store.feed(ours.id, theirSchedule, theirLayer)).toBeUndefined();
+    expect((await store.feed(theirs.id, theirSchedule, theirLayer))?.urlSealed).toBe('sealed-theirs');
+    expect((await store.members(ours.id)).map((member) => member.id)).toEqual([ours.ownerId]);
+
+    const at = new Date();
+    const failed = { lastFetchedAt: at, lastError: 'The calendar server answered HTTP 500' };
+    const fetched = { scheduleId: theirSchedule, layerId: theirLayer, urlSealed: 'sealed-theirs' };
+    expect(await store.recordFetch(ours.id, fetched, failed, true)).toBe(false);
+    expect((await store.statusOf(theirs.id, [theirSchedule])).get(theirLayer)?.lastError).toBeNull();
+    const events = () =>
+      db.sql<{ n: string }>("select count(*) as n from domain_events where type = 'schedule.updated' and organization_id = ?", [ours.id]);
+    expect(Number((await events())[0]?.n)).toBe(0);
+
+    expect(await store.recordFetch(theirs.id, { ...fetched, urlSealed: 'rewritten meanwhile' }, failed, true)).toBe(false);
+    expect(await store.recordFetch(theirs.id, fetched, failed, true)).toBe(true);
+    expect((await store.statusOf(theirs.id, [theirSchedule])).get(theirLayer)?.lastError).toBe(failed.lastError);
+    const [theirEvents] = await db.sql<{ n: string }>(
+      "select count(*) as n from domain_events where type = 'schedule.updated' and organization_id = ?",
+      [theirs.id],
+    );
+    expect(Number(theirEvents?.n)).toBe(1);
+  });
 });
