@@ -54,7 +54,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/chat-feed.activities.ts',
   'activities/delivery.activities.ts',
   'activities/escalation.activities.ts',
-  'activities/handoff-notice.activities.ts',
   'activities/notification-mail.activities.ts',
   'activities/page-update.activities.ts',
   'activities/procedure-execution.activities.ts',

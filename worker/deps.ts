@@ -6,6 +6,7 @@ import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/ro
 import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createScheduleIcalFeedStore } from '../shared/db/access/schedule-ical-feeds.ts';
+import { createHandoffNoticeStore } from '../shared/db/access/handoff-notices.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -71,6 +72,7 @@ export function createWorkerDeps(
       userAgent: 'Tocsin-Calendar/1.0',
     }),
     scheduleIcalFeeds: () => createScheduleIcalFeedStore(orm.em.fork()),
+    handoffNotices: () => createHandoffNoticeStore(orm.em.fork()),
     removeIcalRefreshSchedule: options.temporal ? (layerId) => removeIcalRefreshSchedule(options.temporal as Client, layerId) : undefined,
     integrationLiveness: createIntegrationLiveness({ orm }),
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
