@@ -120,6 +120,7 @@ import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts
 import { createTeamStore } from '../shared/db/access/teams.ts';
 import { createHandoffPreferenceStore } from '../shared/db/access/handoff-notices.ts';
 import { createCalendarFeedStore } from '../shared/db/access/calendar-feeds.ts';
+import { createMaintenanceWindowStore } from '../shared/db/access/maintenance-windows.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -475,7 +476,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       ssoLogins,
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
       silences: createSilenceService({ em }),
-      maintenanceWindows: createMaintenanceWindowService({ em }),
+      maintenanceWindows: createMaintenanceWindowService({ windows: () => createMaintenanceWindowStore(em()) }),
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
