@@ -1,23 +1,11 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import {
-  claimDueHandoffNotices,
-  nextHandoffNoticeAt,
-  openIncidentsOfSchedule,
-  organizationHandoffPreferences,
-  releaseHandoffNotice,
-  saveHandoffPlan,
-} from '../shared/db/access/handoff-notices.ts';
-import { importedEvents } from '../shared/db/access/schedule-ical-feeds.ts';
-import { ScheduleEntity, ScheduleOverrideEntity } from '../shared/db/entities/index.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import type { HandoffNoticeStore } from '../shared/db/access/handoff-notices.ts';
 import { HANDOFF_MARGIN_MS, planHandoffNotices } from '../shared/domain/handoff-notices.ts';
-import { scheduleDefinition } from '../shared/domain/schedule-definition.ts';
 import { handoffMailMessage } from '../shared/mail/handoff-mail.ts';
 import type { Mailer } from '../shared/mail/mailer.ts';
 
 export interface HandoffNoticeActivityDeps {
-  orm: Orm;
+  handoffNotices: () => HandoffNoticeStore;
   mailer?: Mailer;
 }
 
@@ -32,35 +20,23 @@ export function createHandoffNoticeActivities(deps: HandoffNoticeActivityDeps) {
   return {
     /** Plans the organization's notices due over the next window from its schedules as they are now. */
     async planHandoffNotices(input: { organizationId: string }): Promise<{ planned: number }> {
-      const em = forkForOrganization(deps.orm, input.organizationId);
+      const store = deps.handoffNotices();
       const now = Date.now();
-      const preferences = await organizationHandoffPreferences(em, input.organizationId);
-      const schedules = preferences.size === 0 ? [] : await em.find(ScheduleEntity, {}, { orderBy: { id: 'asc' } });
-      const ids = schedules.map((schedule) => schedule.id);
-      const overrides =
-        ids.length === 0
+      const preferences = await store.preferences(input.organizationId);
+      const schedules =
+        preferences.size === 0
           ? []
-          : await em.find(
-              ScheduleOverrideEntity,
-              {
-                schedule: { $in: ids },
-                endAt: { $gt: new Date(now - HANDOFF_MARGIN_MS) },
-                startAt: { $lt: new Date(now + HANDOFF_PLAN_WINDOW_MS + HANDOFF_MARGIN_MS) },
-              },
-              { orderBy: { createdAt: 'asc', id: 'asc' } },
-            );
-      const bySchedule = Map.groupBy(overrides, (override) => override.schedule.id);
-      const imported = ids.length === 0 ? new Map() : await importedEvents(em, ids);
+          : await store.schedules(input.organizationId, {
+              from: now - HANDOFF_MARGIN_MS,
+              to: now + HANDOFF_PLAN_WINDOW_MS + HANDOFF_MARGIN_MS,
+            });
       const notices = planHandoffNotices(
-        schedules.map((schedule) => ({
-          id: schedule.id,
-          definition: scheduleDefinition(schedule, bySchedule.get(schedule.id) ?? [], imported),
-        })),
+        schedules.map((schedule) => ({ id: schedule.id, definition: schedule.definition })),
         preferences,
         now,
         now + HANDOFF_PLAN_WINDOW_MS,
       );
-      await saveHandoffPlan(em, input.organizationId, notices);
+      await store.savePlan(input.organizationId, notices);
       return { planned: notices.length };
     },
 
@@ -71,13 +47,13 @@ export function createHandoffNoticeActivities(deps: HandoffNoticeActivityDeps) {
     async sendDueHandoffNotices(input: { organizationId: string; publicUrl: string }): Promise<{ sent: number; nextAt: number | null }> {
       if (!deps.mailer) throw ApplicationFailure.nonRetryable('no mailer configured in this worker');
       const mailer = deps.mailer;
-      const em = forkForOrganization(deps.orm, input.organizationId);
-      const due = await claimDueHandoffNotices(em, input.organizationId, new Date(), SEND_BATCH);
+      const store = deps.handoffNotices();
+      const due = await store.claimDue(input.organizationId, new Date(), SEND_BATCH);
       let sent = 0;
       for (const [index, notice] of due.entries()) {
         try {
           const incidents =
-            notice.kind === 'start' ? await openIncidentsOfSchedule(em, input.organizationId, notice.schedule_id, INHERITED_LISTED) : [];
+            notice.kind === 'start' ? await store.inheritedIncidents(input.organizationId, notice.schedule_id, INHERITED_LISTED) : [];
           const message = handoffMailMessage({
             kind: notice.kind,
             scheduleName: notice.schedule_name,
@@ -90,11 +66,11 @@ export function createHandoffNoticeActivities(deps: HandoffNoticeActivityDeps) {
           for (const to of notice.addresses) await mailer.send({ to, ...message });
           sent += 1;
         } catch (error) {
-          for (const unsent of due.slice(index)) await releaseHandoffNotice(em, unsent.id);
+          for (const unsent of due.slice(index)) await store.release(input.organizationId, unsent.id);
           throw error;
         }
       }
-      return { sent, nextAt: await nextHandoffNoticeAt(em, input.organizationId) };
+      return { sent, nextAt: await store.nextDueAt(input.organizationId) };
     },
   };
 }

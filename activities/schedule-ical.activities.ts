@@ -1,9 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
-import { ScheduleIcalFeedEntity, UserEntity } from '../shared/db/entities/index.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { recordScheduleUpdated } from '../shared/db/access/schedules.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import type { IcalFetchOutcome, ScheduleIcalFeedStore } from '../shared/db/access/schedule-ical-feeds.ts';
 import type { ImportedEvent } from '../shared/domain/schedule-ical-import.ts';
 import { CalendarImportError, createIsolatedCalendarImporter, type CalendarImporter } from '../shared/isolation/calendar-import.ts';
 import {
@@ -17,7 +14,7 @@ import {
 import { OutboundRefusedError, OutboundTimeoutError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
 
 export interface ScheduleIcalActivityDeps {
-  orm: Orm;
+  scheduleIcalFeeds: () => ScheduleIcalFeedStore;
   secretBox: SecretBox;
   /** The SSRF-guarded client, reading up to ICAL_MAX_BYTES + 1 bytes (so a larger document shows). */
   calendarHttp: HttpRequestFn;
@@ -86,8 +83,8 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
      * next scheduled refresh is. The result is stored only if the layer still has the URL fetched.
      */
     async refreshIcalLayer(input: IcalRefreshInput): Promise<IcalRefreshResult> {
-      const em = forkForOrganization(deps.orm, input.organizationId);
-      const feed = await em.findOne(ScheduleIcalFeedEntity, { id: input.layerId, schedule: input.scheduleId });
+      const store = deps.scheduleIcalFeeds();
+      const feed = await store.feed(input.organizationId, input.scheduleId, input.layerId);
       if (!feed) {
         // Layer ids are never reused, so a refresh schedule left behind by a race can go for good.
         await deps.removeIcalRefreshSchedule?.(input.layerId);
@@ -97,8 +94,7 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
       let outcome: { events: ImportedEvent[]; unmatched: number } | FetchProblem;
       try {
         const text = await download(deps.secretBox.decrypt(feed.urlSealed));
-        const users = await em.find(UserEntity, {}, { fields: ['id', 'email'] });
-        const members = users.map((user) => ({ id: user.id, email: user.email }));
+        const members = await store.members(input.organizationId);
         const at = fetchedAt.getTime();
         try {
           const result = await importCalendar({ text, members, from: at - ICAL_IMPORT_PAST_MS, to: at + ICAL_IMPORT_AHEAD_MS });
@@ -116,7 +112,7 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
         if (!(error instanceof FetchProblem)) throw error;
         outcome = error;
       }
-      const changes =
+      const changes: IcalFetchOutcome =
         outcome instanceof FetchProblem
           ? { lastFetchedAt: fetchedAt, lastError: outcome.message }
           : {
@@ -127,21 +123,17 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
               eventCount: outcome.events.length,
               unmatchedCount: outcome.unmatched,
             };
-      const stored = await em.transactional(async (tx) => {
-        // Only over the URL that was fetched: a layer rewritten meanwhile keeps its new state.
-        const updated = await tx.nativeUpdate(
-          ScheduleIcalFeedEntity,
-          { id: feed.id, urlSealed: feed.urlSealed },
-          { ...changes, updatedAt: fetchedAt },
-        );
-        const changed =
-          outcome instanceof FetchProblem
-            ? feed.lastError !== outcome.message
-            : feed.lastError !== null || JSON.stringify(feed.events) !== JSON.stringify(outcome.events);
-        if (updated > 0 && changed)
-          recordScheduleUpdated(tx, input.organizationId, { schedule_id: input.scheduleId, reason: 'ical_imported', layer_id: feed.id });
-        return updated > 0;
-      });
+      const changed =
+        outcome instanceof FetchProblem
+          ? feed.lastError !== outcome.message
+          : feed.lastError !== null || JSON.stringify(feed.events) !== JSON.stringify(outcome.events);
+      // Only over the URL that was fetched: a layer rewritten meanwhile keeps its new state.
+      const stored = await store.recordFetch(
+        input.organizationId,
+        { scheduleId: input.scheduleId, layerId: feed.id, urlSealed: feed.urlSealed },
+        changes,
+        changed,
+      );
       if (!stored) return { status: 'gone' };
       if (outcome instanceof FetchProblem) {
         Context.current().log.warn('calendar fetch failed', { layerId: feed.id, urlHint: feed.urlHint, error: outcome.detail });

@@ -131,6 +131,9 @@ import { createUsageCounterStore } from '../shared/db/access/usage-counters.ts';
 import { createLoginThrottleStore } from '../shared/db/access/login-throttles.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
+import { createHandoffPreferenceStore } from '../shared/db/access/handoff-notices.ts';
+import { createCalendarFeedStore } from '../shared/db/access/calendar-feeds.ts';
+import { createMaintenanceWindowStore } from '../shared/db/access/maintenance-windows.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -432,11 +435,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       schedules,
       scheduleSwaps: createScheduleSwapService({ swaps: () => createScheduleSwapStore(em()), schedules }),
       handoffPreferences: createHandoffPreferenceService({
-        em,
+        preferences: () => createHandoffPreferenceStore(em()),
         replan: (organizationId) =>
           replanHandoffNotices(runtime.temporal.client, { taskQueue: runtime.temporal.taskQueue, organizationId, publicUrl }),
       }),
-      calendarFeeds: createCalendarFeedService({ em, publicUrl }),
+      calendarFeeds: createCalendarFeedService({ feeds: () => createCalendarFeedStore(em()), publicUrl }),
       executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
       incidents,
@@ -496,7 +499,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       ssoLogins,
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
       silences: createSilenceService({ em }),
-      maintenanceWindows: createMaintenanceWindowService({ em }),
+      maintenanceWindows: createMaintenanceWindowService({ windows: () => createMaintenanceWindowStore(em()) }),
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),

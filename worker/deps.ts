@@ -10,6 +10,8 @@ import { createStatusUpdateMailStore } from '../shared/db/access/status-update-m
 import { createResponderPageStore } from '../shared/db/access/responder-pages.ts';
 import { createEscalationPagingStore } from '../shared/db/access/escalation-paging.ts';
 import { createAssistantReplyStore } from '../shared/db/access/assistant-replies.ts';
+import { createScheduleIcalFeedStore } from '../shared/db/access/schedule-ical-feeds.ts';
+import { createHandoffNoticeStore } from '../shared/db/access/handoff-notices.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -74,6 +76,8 @@ export function createWorkerDeps(
       maxResponseBytes: ICAL_MAX_BYTES + 1,
       userAgent: 'Tocsin-Calendar/1.0',
     }),
+    scheduleIcalFeeds: () => createScheduleIcalFeedStore(orm.em.fork()),
+    handoffNotices: () => createHandoffNoticeStore(orm.em.fork()),
     removeIcalRefreshSchedule: options.temporal ? (layerId) => removeIcalRefreshSchedule(options.temporal as Client, layerId) : undefined,
     integrationLiveness: createIntegrationLiveness({ orm }),
     // Ingestion's transactions: locks, alerts, incidents and their events.

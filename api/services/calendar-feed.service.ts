@@ -1,12 +1,9 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
-import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity, UserEntity } from '../../shared/db/entities/index.ts';
+import type { CalendarFeedStore } from '../../shared/db/access/calendar-feeds.ts';
 import { BudgetExceededError, computeBudget } from '../../shared/domain/compute-budget.ts';
 import { CALENDAR_FEED_BUDGET } from '../../shared/domain/compute-limits.ts';
 import { renderSchedule, type ScheduleDefinition } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar, type CalendarShift } from '../../shared/domain/schedule-calendar.ts';
-import { scheduleDefinition } from '../../shared/domain/schedule-definition.ts';
-import { importedEvents } from '../../shared/db/access/schedule-ical-feeds.ts';
 import { InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 
@@ -14,7 +11,6 @@ const DAY = 86_400_000;
 /** A personal feed shows a week back and 90 days ahead, like the schedule calendar's default. */
 const FEED_PAST_MS = 7 * DAY;
 const FEED_AHEAD_MS = 90 * DAY;
-const ACROSS_ORGANIZATIONS = { filters: { tenant: false } } as const;
 
 /** Whether `user` appears anywhere in the schedule: only then can a render give them a shift. */
 const mentions = (definition: ScheduleDefinition, user: string) =>
@@ -36,13 +32,13 @@ export type CalendarFeedService = ReturnType<typeof createCalendarFeedService>;
  * calendar apps that cannot send credentials. Only the secret's SHA-256 is stored; creating a new
  * one replaces (revokes) the old.
  */
-export function createCalendarFeedService(deps: { em: () => EntityManager; publicUrl: string; now?: () => Date }) {
+export function createCalendarFeedService(deps: { feeds: () => CalendarFeedStore; publicUrl: string; now?: () => Date }) {
   const now = () => deps.now?.() ?? new Date();
   const urlOf = (token: string) => `${deps.publicUrl}/api/v1/calendar-feed.ics?token=${token}`;
 
   return {
     async status(auth: AuthContext): Promise<CalendarFeedView> {
-      const feed = await deps.em().findOne(CalendarFeedEntity, { userId: auth.userId });
+      const feed = await deps.feeds().feedOf(auth.organizationId, auth.userId);
       return { enabled: Boolean(feed), url: null, created_at: feed ? feed.createdAt.toISOString() : null };
     },
 
@@ -52,54 +48,31 @@ export function createCalendarFeedService(deps: { em: () => EntityManager; publi
      */
     async rotate(auth: AuthContext): Promise<CalendarFeedView> {
       if (auth.kind !== 'user') throw new InsufficientPermissionsError('schedules:read (a signed-in member, not an API key)');
-      const em = deps.em();
       const token = generateOpaqueToken();
-      await em.nativeDelete(CalendarFeedEntity, { userId: auth.userId });
-      const feed = em.create(CalendarFeedEntity, {
-        organization: auth.organizationId,
-        userId: auth.userId,
-        tokenHash: hashOpaqueToken(token),
-      });
-      await em.flush();
+      const feed = await deps.feeds().replace(auth.organizationId, auth.userId, hashOpaqueToken(token));
+      if (!feed) throw new NotFoundError('User');
       return { enabled: true, url: urlOf(token), created_at: feed.createdAt.toISOString() };
     },
 
     async revoke(auth: AuthContext): Promise<void> {
-      await deps.em().nativeDelete(CalendarFeedEntity, { userId: auth.userId });
+      await deps.feeds().remove(auth.organizationId, auth.userId);
     },
 
     /** The feed's iCalendar document; an unknown or revoked secret is 404, like a missing page. */
     async feed(token: string): Promise<string> {
-      const em = deps.em();
-      const feed = await em.findOne(CalendarFeedEntity, { tokenHash: hashOpaqueToken(token) }, ACROSS_ORGANIZATIONS);
+      const store = deps.feeds();
+      const feed = await store.findByTokenHashAcrossOrganizations(hashOpaqueToken(token));
       if (!feed) throw new NotFoundError('Calendar feed');
-      const organization = feed.organization.id;
-      const user = await em.findOne(UserEntity, { id: feed.userId, organization }, ACROSS_ORGANIZATIONS);
+      const user = await store.member(feed.organizationId, feed.userId);
       if (!user) throw new NotFoundError('Calendar feed');
       const at = now().getTime();
       const [from, to] = [at - FEED_PAST_MS, at + FEED_AHEAD_MS];
-      const schedules = await em.find(ScheduleEntity, { organization }, { ...ACROSS_ORGANIZATIONS, orderBy: { name: 'asc', id: 'asc' } });
-      const overrides = schedules.length
-        ? await em.find(
-            ScheduleOverrideEntity,
-            { organization, schedule: { $in: schedules.map((s) => s.id) }, endAt: { $gt: new Date(from) }, startAt: { $lt: new Date(to) } },
-            { ...ACROSS_ORGANIZATIONS, orderBy: { createdAt: 'asc', id: 'asc' } },
-          )
-        : [];
-      const imported = await importedEvents(
-        em,
-        schedules.map((s) => s.id),
-        { organization },
-      );
+      const schedules = await store.schedules(feed.organizationId, { from, to });
       // One budget for the whole feed; schedules that never name the member are not rendered.
       const budget = computeBudget('the calendar feed', CALENDAR_FEED_BUDGET);
       const shifts: CalendarShift[] = [];
       for (const schedule of schedules) {
-        const definition = scheduleDefinition(
-          schedule,
-          overrides.filter((o) => o.schedule.id === schedule.id),
-          imported,
-        );
+        const definition = schedule.definition;
         if (!mentions(definition, user.id)) continue;
         let rendered;
         try {

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { handoffPreferenceOf, saveHandoffPreference } from '../../shared/db/access/handoff-notices.ts';
+import type { HandoffPreferenceStore } from '../../shared/db/access/handoff-notices.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { HandoffPreferencesView } from '../schemas/schedule-swap.schemas.ts';
 
@@ -7,7 +6,7 @@ export type HandoffPreferenceService = ReturnType<typeof createHandoffPreference
 
 /** Each member's choice of handoff notices; a change has the organization's notices planned again. */
 export function createHandoffPreferenceService(deps: {
-  em: () => EntityManager;
+  preferences: () => HandoffPreferenceStore;
   /** Signals the organization's handoff-notice workflow (absent: it plans again on its own within hours). */
   replan?: (organizationId: string) => Promise<void>;
 }) {
@@ -17,17 +16,17 @@ export function createHandoffPreferenceService(deps: {
   });
   return {
     async get(auth: AuthContext) {
-      return view(await handoffPreferenceOf(deps.em(), auth.organizationId, auth.userId));
+      return view(await deps.preferences().preferenceOf(auth.organizationId, auth.userId));
     },
 
     async update(auth: AuthContext, input: { handoff_notice_minutes?: number | null; notify_on_shift_end?: boolean }) {
-      const em = deps.em();
-      const current = await handoffPreferenceOf(em, auth.organizationId, auth.userId);
+      const store = deps.preferences();
+      const current = await store.preferenceOf(auth.organizationId, auth.userId);
       const next = {
         noticeMinutes: input.handoff_notice_minutes !== undefined ? input.handoff_notice_minutes : current.noticeMinutes,
         notifyOnShiftEnd: input.notify_on_shift_end ?? current.notifyOnShiftEnd,
       };
-      await saveHandoffPreference(em, auth.organizationId, auth.userId, next);
+      await store.savePreference(auth.organizationId, auth.userId, next);
       await deps.replan?.(auth.organizationId);
       return view(next);
     },

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { IntegrationEntity, MaintenanceWindowEntity, OrganizationEntity, type MaintenanceWindow } from '../../shared/db/entities/index.ts';
+import type { MaintenanceWindowRecord, MaintenanceWindowStore } from '../../shared/db/access/maintenance-windows.ts';
 import { BudgetExceededError } from '../../shared/domain/compute-budget.ts';
 import {
   MAX_ORGANIZATION_WIDE_WINDOW_MS,
@@ -27,9 +26,9 @@ interface WindowInput {
 }
 
 /** Whether the window mutes alerts received at `now`; a stored rule that no longer reads or evaluates mutes nothing. */
-function inEffect(window: MaintenanceWindow, now: Date): boolean {
+function inEffect(window: MaintenanceWindowRecord, now: Date): boolean {
   try {
-    return windowMatcher({ ...window, rrule: window.rrule ?? null })(now);
+    return windowMatcher(window)(now);
   } catch (error) {
     if (error instanceof WindowRuleError) return false;
     throw error;
@@ -56,32 +55,32 @@ function ruleCostProblems(window: WindowSpan, now: Date): Array<{ path: string; 
   }
 }
 
-export function maintenanceWindowView(window: MaintenanceWindow, now = new Date()): MaintenanceWindowView {
+export function maintenanceWindowView(window: MaintenanceWindowRecord, now = new Date()): MaintenanceWindowView {
   return {
     id: window.id,
     description: window.description,
     integration_ids: window.integrationIds,
     starts_at: window.startsAt.toISOString(),
     ends_at: window.endsAt.toISOString(),
-    rrule: window.rrule ?? null,
+    rrule: window.rrule,
     time_zone: window.timeZone,
     in_effect: inEffect(window, now),
-    created_by: window.createdById ?? null,
+    created_by: window.createdById,
     created_at: window.createdAt.toISOString(),
     updated_at: window.updatedAt.toISOString(),
   };
 }
 
 /** Maintenance windows over the API; workers reload an organization's windows on the table's NOTIFY. */
-export function createMaintenanceWindowService(deps: { em: () => EntityManager }) {
-  const load = async (id: string) => {
-    const window = await deps.em().findOne(MaintenanceWindowEntity, { id });
+export function createMaintenanceWindowService(deps: { windows: () => MaintenanceWindowStore }) {
+  const load = async (organizationId: string, id: string) => {
+    const window = await deps.windows().find(organizationId, id);
     if (!window) throw new NotFoundError('Maintenance window');
     return window;
   };
 
   /** Span and integrations checked together, as they will be stored. */
-  const check = async (window: WindowSpan & { integrationIds: string[] }) => {
+  const check = async (organizationId: string, window: WindowSpan & { integrationIds: string[] }) => {
     const errors: Array<{ path: string; message: string }> = [];
     const length = window.endsAt.getTime() - window.startsAt.getTime();
     if (window.endsAt <= window.startsAt) errors.push({ path: 'body.ends_at', message: 'must be after starts_at' });
@@ -95,8 +94,7 @@ export function createMaintenanceWindowService(deps: { em: () => EntityManager }
     else errors.push(...ruleCostProblems(window, new Date()));
     const unique = [...new Set(window.integrationIds)];
     if (unique.length > 0) {
-      // The tenant filter limits the lookup to the caller's organization.
-      const found = new Set((await deps.em().find(IntegrationEntity, { id: { $in: unique } }, { fields: ['id'] })).map((row) => row.id));
+      const found = await deps.windows().existingIntegrations(organizationId, unique);
       unique.forEach((id, index) => {
         if (!found.has(id)) errors.push({ path: `body.integration_ids.${index}`, message: 'no such integration in this organization' });
       });
@@ -106,10 +104,8 @@ export function createMaintenanceWindowService(deps: { em: () => EntityManager }
   };
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps
-        .em()
-        .findAndCount(MaintenanceWindowEntity, {}, { orderBy: { startsAt: 'desc', id: 'desc' }, limit: query.limit, offset: query.offset });
+    async list(auth: AuthContext, query: { limit: number; offset: number }) {
+      const { items, total } = await deps.windows().list(auth.organizationId, query);
       const now = new Date();
       return { items: items.map((item) => maintenanceWindowView(item, now)), total };
     },
@@ -118,13 +114,15 @@ export function createMaintenanceWindowService(deps: { em: () => EntityManager }
       const startsAt = new Date(input.starts_at);
       const endsAt = new Date(input.ends_at);
       const rrule = input.rrule ?? null;
-      const timeZone =
-        input.time_zone ??
-        readSettings((await deps.em().findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings)
-          .timezone;
-      const integrationIds = await check({ startsAt, endsAt, rrule, timeZone, integrationIds: input.integration_ids ?? [] });
-      const window = deps.em().create(MaintenanceWindowEntity, {
-        organization: auth.organizationId,
+      const timeZone = input.time_zone ?? readSettings(await deps.windows().organizationSettings(auth.organizationId)).timezone;
+      const integrationIds = await check(auth.organizationId, {
+        startsAt,
+        endsAt,
+        rrule,
+        timeZone,
+        integrationIds: input.integration_ids ?? [],
+      });
+      const window = await deps.windows().insert(auth.organizationId, {
         description: input.description,
         integrationIds,
         startsAt,
@@ -133,41 +131,37 @@ export function createMaintenanceWindowService(deps: { em: () => EntityManager }
         timeZone,
         createdById: auth.userId,
       });
-      await deps.em().flush();
       return maintenanceWindowView(window);
     },
 
-    async get(_auth: AuthContext, id: string) {
-      return maintenanceWindowView(await load(id));
+    async get(auth: AuthContext, id: string) {
+      return maintenanceWindowView(await load(auth.organizationId, id));
     },
 
-    async update(_auth: AuthContext, id: string, input: WindowInput) {
-      const window = await load(id);
+    async update(auth: AuthContext, id: string, input: WindowInput) {
+      const window = await load(auth.organizationId, id);
       const startsAt = input.starts_at ? new Date(input.starts_at) : window.startsAt;
       const endsAt = input.ends_at ? new Date(input.ends_at) : window.endsAt;
-      const rrule = input.rrule !== undefined ? input.rrule : (window.rrule ?? null);
+      const rrule = input.rrule !== undefined ? input.rrule : window.rrule;
       const timeZone = input.time_zone ?? window.timeZone;
-      const integrationIds = await check({
+      const integrationIds = await check(auth.organizationId, {
         startsAt,
         endsAt,
         rrule,
         timeZone,
         integrationIds: input.integration_ids ?? window.integrationIds,
       });
-      window.startsAt = startsAt;
-      window.endsAt = endsAt;
-      window.rrule = rrule;
-      window.integrationIds = integrationIds;
-      if (input.description !== undefined) window.description = input.description;
-      window.timeZone = timeZone;
-      await deps.em().flush();
-      return maintenanceWindowView(window);
+      const updated = await deps
+        .windows()
+        .update(auth.organizationId, id, { startsAt, endsAt, rrule, integrationIds, description: input.description, timeZone });
+      if (!updated) throw new NotFoundError('Maintenance window');
+      return maintenanceWindowView(updated);
     },
 
     /** Removes the window; the alerts it muted stay stored and marked with its id. */
-    async remove(_auth: AuthContext, id: string) {
-      const window = await load(id);
-      await deps.em().remove(window).flush();
+    async remove(auth: AuthContext, id: string) {
+      await load(auth.organizationId, id);
+      await deps.windows().remove(auth.organizationId, id);
     },
   };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/core';
-import { ScheduleIcalFeedEntity, type ScheduleIcalFeed } from '../../shared/db/entities/index.ts';
+import type { IcalFeedStatus, ScheduleIcalFeedStore, SealedIcalUrl } from '../../shared/db/access/schedule-ical-feeds.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import type { LayerInput, StoredLayer } from '../../shared/domain/schedule-definition.ts';
 import { calendarUrlHint, icalLayerIds, planIcalLayers } from '../../shared/domain/schedule-ical-layer.ts';
@@ -21,58 +20,28 @@ export interface IcalLayerChanges {
  * Returns the layers to store and what the relay must do; throws 422 for a new layer without `url`.
  */
 export async function writeIcalLayers(
-  em: EntityManager,
+  feeds: ScheduleIcalFeedStore,
   secretBox: SecretBox,
   scope: { organizationId: string; scheduleId: string; previous: readonly StoredLayer[] },
   input: readonly LayerInput[],
 ): Promise<{ layers: StoredLayer[]; changes: IcalLayerChanges }> {
   const plan = planIcalLayers(input, new Set(icalLayerIds(scope.previous)), randomUUID);
   if (plan.errors.length > 0) throw new ValidationError(plan.errors);
-  const touched = [...plan.written.map((w) => w.id), ...plan.removed];
-  const feeds = touched.length ? await em.find(ScheduleIcalFeedEntity, { id: { $in: touched }, schedule: scope.scheduleId }) : [];
-  const byId = new Map(feeds.map((feed) => [feed.id, feed]));
-  for (const { id, url } of plan.written) {
-    const sealed = secretBox.encrypt(url);
-    const feed = byId.get(id);
-    if (!feed) {
-      em.create(ScheduleIcalFeedEntity, {
-        id,
-        organization: scope.organizationId,
-        schedule: scope.scheduleId,
-        urlSealed: sealed,
-        urlHint: calendarUrlHint(url),
-      });
-      continue;
-    }
-    if (secretBox.decrypt(feed.urlSealed) !== url)
-      Object.assign(feed, { events: [], eventCount: 0, unmatchedCount: 0, lastFetchedAt: null, lastSucceededAt: null, lastError: null });
-    feed.urlSealed = sealed;
-    feed.urlHint = calendarUrlHint(url);
-  }
-  for (const id of plan.removed) {
-    const feed = byId.get(id);
-    if (feed) em.remove(feed);
-  }
-  return { layers: plan.layers, changes: { refresh: plan.written.map((w) => w.id), removed: plan.removed } };
-}
-
-/** How an `ical` layer's fetches went. */
-export type IcalFeedStatus = Pick<
-  ScheduleIcalFeed,
-  'urlHint' | 'eventCount' | 'unmatchedCount' | 'lastFetchedAt' | 'lastSucceededAt' | 'lastError'
->;
-
-/** The feeds of the schedules' `ical` layers, by layer id (status only, not the events). */
-export async function icalFeedStatus(em: EntityManager, scheduleIds: readonly string[]): Promise<Map<string, IcalFeedStatus>> {
-  if (scheduleIds.length === 0) return new Map();
-  const feeds = await em.find(
-    ScheduleIcalFeedEntity,
-    { schedule: { $in: [...scheduleIds] } },
-    {
-      fields: ['id', 'schedule', 'urlHint', 'eventCount', 'unmatchedCount', 'lastFetchedAt', 'lastSucceededAt', 'lastError'],
-    },
+  const sealed = await feeds.sealedUrls(
+    scope.organizationId,
+    scope.scheduleId,
+    plan.written.map((w) => w.id),
   );
-  return new Map(feeds.map((feed): [string, IcalFeedStatus] => [feed.id, feed]));
+  const writes = { created: [] as SealedIcalUrl[], changed: [] as Array<SealedIcalUrl & { reset: boolean }>, removed: plan.removed };
+  for (const { id, url } of plan.written) {
+    const written = { id, urlSealed: secretBox.encrypt(url), urlHint: calendarUrlHint(url) };
+    const previous = sealed.get(id);
+    if (previous === undefined) writes.created.push(written);
+    // A new URL is another calendar: what the old one imported goes.
+    else writes.changed.push({ ...written, reset: secretBox.decrypt(previous) !== url });
+  }
+  await feeds.stage(scope.organizationId, scope.scheduleId, writes);
+  return { layers: plan.layers, changes: { refresh: plan.written.map((w) => w.id), removed: plan.removed } };
 }
 
 const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);

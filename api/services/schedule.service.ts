@@ -10,9 +10,9 @@ import {
   type ScheduleOverride,
 } from '../../shared/db/entities/index.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { importedEvents } from '../../shared/db/access/schedule-ical-feeds.ts';
+import { createScheduleIcalFeedStore, importedEvents, type IcalFeedStatus } from '../../shared/db/access/schedule-ical-feeds.ts';
 import { icalLayerIds } from '../../shared/domain/schedule-ical-layer.ts';
-import { icalFeedStatus, layerViews, writeIcalLayers, type IcalFeedStatus } from './schedule-ical.ts';
+import { layerViews, writeIcalLayers } from './schedule-ical.ts';
 import { recordScheduleUpdated } from '../../shared/db/access/schedules.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { renderSchedule } from '../../shared/domain/schedule.ts';
@@ -138,7 +138,11 @@ export function createScheduleService(deps: {
   };
 
   const view = async (em: EntityManager, schedule: Schedule) =>
-    scheduleView(schedule, await overridesOf(em, [schedule.id], now(), undefined, 100), await icalFeedStatus(em, [schedule.id]));
+    scheduleView(
+      schedule,
+      await overridesOf(em, [schedule.id], now(), undefined, 100),
+      await createScheduleIcalFeedStore(em).statusOf(schedule.organization.id, [schedule.id]),
+    );
   /** The schedule with its overrides over `[from, to)` and its imported events, for rendering. */
   const definitionOf = async (em: EntityManager, schedule: Schedule, from: number, to: number) =>
     scheduleDefinition(
@@ -148,7 +152,7 @@ export function createScheduleService(deps: {
     );
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
+    async list(auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
       const em = deps.em();
       const [items, total] = await em.findAndCount(ScheduleEntity, query.team_id ? { teamId: query.team_id } : {}, {
         orderBy: { name: 'asc', id: 'asc' },
@@ -157,7 +161,7 @@ export function createScheduleService(deps: {
       });
       const ids = items.map((item) => item.id);
       const overrides = await overridesOf(em, ids, now());
-      const feeds = await icalFeedStatus(em, ids);
+      const feeds = await createScheduleIcalFeedStore(em).statusOf(auth.organizationId, ids);
       return {
         items: items.map((item) => scheduleView(item, overrides.filter((o) => o.schedule.id === item.id).slice(0, 100), feeds)),
         total,
@@ -180,7 +184,7 @@ export function createScheduleService(deps: {
         layers: [],
       });
       const { layers, changes } = await writeIcalLayers(
-        em,
+        createScheduleIcalFeedStore(em),
         deps.secretBox,
         { organizationId: auth.organizationId, scheduleId: schedule.id, previous: [] },
         input.layers,
@@ -208,7 +212,7 @@ export function createScheduleService(deps: {
       let ical;
       if (input.layers !== undefined) {
         const written = await writeIcalLayers(
-          em,
+          createScheduleIcalFeedStore(em),
           deps.secretBox,
           { organizationId: auth.organizationId, scheduleId: schedule.id, previous: schedule.layers },
           input.layers,

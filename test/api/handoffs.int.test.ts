@@ -1,6 +1,7 @@
 import { waitFor } from '../../dev/wait-for.ts';
 import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mailpit.ts';
 import { createHandoffNoticeActivities } from '../../activities/handoff-notice.activities.ts';
+import { createHandoffNoticeStore } from '../../shared/db/access/handoff-notices.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { createMailer } from '../../shared/mail/mailer.ts';
@@ -91,7 +92,7 @@ describe('handoff notices and shift swaps (integration: real PostgreSQL, Tempora
 
     // The planner and the sender run twice more, as a restarted worker or a re-plan would.
     const activities = createHandoffNoticeActivities({
-      orm: stack.orm,
+      handoffNotices: () => createHandoffNoticeStore(stack.orm.em.fork()),
       mailer: createMailer({
         smtpUrl: mailpit.smtpUrl,
         from: 'tocsin@example.test',

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { HandoffKind, HandoffNotice, HandoffPreference } from '../../domain/handoff-notices.ts';
 import { uuidv7 } from '../../uuidv7.ts';
+import { renderableSchedules, type RenderableSchedule } from './schedule-definitions.ts';
 
 const run = <T>(em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute<T>(sql, params);
 
@@ -14,14 +15,29 @@ export async function handoffPreferenceOf(em: EntityManager, organizationId: str
   return { noticeMinutes: row?.notice_minutes ?? null, notifyOnShiftEnd: row?.notify_on_shift_end ?? false };
 }
 
+/** A member's choices; nothing is written for an account that is not the organization's. */
 export async function saveHandoffPreference(em: EntityManager, organizationId: string, userId: string, preference: HandoffPreference) {
   await run(
     em,
-    `insert into handoff_preferences (user_id, organization_id, notice_minutes, notify_on_shift_end, updated_at) values (?, ?, ?, ?, now())
+    `insert into handoff_preferences (user_id, organization_id, notice_minutes, notify_on_shift_end, updated_at)
+     select u.id, u.organization_id, ?, ?, now() from users u where u.id = ? and u.organization_id = ?
      on conflict (user_id) do update set notice_minutes = excluded.notice_minutes, notify_on_shift_end = excluded.notify_on_shift_end, updated_at = now()
      where handoff_preferences.organization_id = excluded.organization_id`,
-    [userId, organizationId, preference.noticeMinutes, preference.notifyOnShiftEnd],
+    [preference.noticeMinutes, preference.notifyOnShiftEnd, userId, organizationId],
   );
+}
+
+/** Members' handoff choices; every read and write is confined to the organization given. */
+export interface HandoffPreferenceStore {
+  preferenceOf(organizationId: string, userId: string): Promise<HandoffPreference>;
+  savePreference(organizationId: string, userId: string, preference: HandoffPreference): Promise<void>;
+}
+
+export function createHandoffPreferenceStore(em: EntityManager): HandoffPreferenceStore {
+  return {
+    preferenceOf: (organizationId, userId) => handoffPreferenceOf(em, organizationId, userId),
+    savePreference: (organizationId, userId, preference) => saveHandoffPreference(em, organizationId, userId, preference),
+  };
 }
 
 /** The members of the organization who chose to be told anything. */
@@ -116,8 +132,8 @@ export function claimDueHandoffNotices(
 }
 
 /** Gives a claimed notice back after its send failed, so the retry sends it. */
-export async function releaseHandoffNotice(em: EntityManager, id: string): Promise<void> {
-  await run(em, 'update handoff_notices set sent_at = null where id = ?', [id]);
+export async function releaseHandoffNotice(em: EntityManager, organizationId: string, id: string): Promise<void> {
+  await run(em, 'update handoff_notices set sent_at = null where id = ? and organization_id = ?', [id, organizationId]);
 }
 
 export interface InheritedIncident {
@@ -144,4 +160,31 @@ export function openIncidentsOfSchedule(em: EntityManager, organizationId: strin
      order by i.created_at desc limit ?`,
     [organizationId, scheduleId, scheduleId, limit],
   );
+}
+
+/** The organization's handoff notices (`handoff_notices`): planned, claimed, sent; every read and write confined to it. */
+export interface HandoffNoticeStore {
+  /** The members who chose to be told anything. */
+  preferences(organizationId: string): Promise<Map<string, HandoffPreference>>;
+  /** The organization's schedules as they render over the window. */
+  schedules(organizationId: string, window: { from: number; to: number }): Promise<RenderableSchedule[]>;
+  savePlan(organizationId: string, notices: readonly HandoffNotice[]): Promise<void>;
+  /** Marks the notices due by `now` sent and answers them: whoever claims one is the only one to send it. */
+  claimDue(organizationId: string, now: Date, limit: number): Promise<ClaimedHandoffNotice[]>;
+  release(organizationId: string, id: string): Promise<void>;
+  nextDueAt(organizationId: string): Promise<number | null>;
+  /** The open incidents a schedule's next on-call inherits, newest first. */
+  inheritedIncidents(organizationId: string, scheduleId: string, limit: number): Promise<InheritedIncident[]>;
+}
+
+export function createHandoffNoticeStore(em: EntityManager): HandoffNoticeStore {
+  return {
+    preferences: (organizationId) => organizationHandoffPreferences(em, organizationId),
+    schedules: (organizationId, window) => renderableSchedules(em, organizationId, window, 'id'),
+    savePlan: (organizationId, notices) => saveHandoffPlan(em, organizationId, notices),
+    claimDue: (organizationId, now, limit) => claimDueHandoffNotices(em, organizationId, now, limit),
+    release: (organizationId, id) => releaseHandoffNotice(em, organizationId, id),
+    nextDueAt: (organizationId) => nextHandoffNoticeAt(em, organizationId),
+    inheritedIncidents: (organizationId, scheduleId, limit) => openIncidentsOfSchedule(em, organizationId, scheduleId, limit),
+  };
 }
