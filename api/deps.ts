@@ -61,6 +61,7 @@ import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
+import { createIntegrationCredentialsStore } from '../shared/db/access/integrations.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
 import { createHeartbeatService } from './services/heartbeat.service.ts';
@@ -203,7 +204,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const em = () => runtime.orm.em;
   const secretBox = createSecretBox(runtime.encryptionKey);
   const integrationLookup = createIntegrationLookup({
-    orm: runtime.orm,
+    integrations: () => createIntegrationCredentialsStore(runtime.orm.em.fork()),
     secretBox,
     staleForMs: config.WEBHOOK_STALE_INTEGRATION_SECONDS * 1000,
   });
