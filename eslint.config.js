@@ -60,7 +60,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/procedure-execution.activities.ts',
   'activities/remediation.activities.ts',
   'activities/responder.activities.ts',
-  'activities/retention.activities.ts',
   'activities/schedule-ical.activities.ts',
   'activities/self-test.activities.ts',
   'activities/status-update-mail.activities.ts',

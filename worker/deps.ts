@@ -5,6 +5,7 @@ import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rul
 import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
+import { createRetentionStore } from '../shared/db/access/retention.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -72,6 +73,7 @@ export function createWorkerDeps(
     removeIcalRefreshSchedule: options.temporal ? (layerId) => removeIcalRefreshSchedule(options.temporal as Client, layerId) : undefined,
     integrationLiveness: createIntegrationLiveness({ orm }),
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
+    retention: () => createRetentionStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.
