@@ -61,7 +61,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/remediation.activities.ts',
   'activities/responder.activities.ts',
   'activities/schedule-ical.activities.ts',
-  'activities/self-test.activities.ts',
   'activities/status-update-mail.activities.ts',
   'api/services/account.service.ts',
   'api/services/admin.service.ts',

@@ -6,6 +6,7 @@ import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/ro
 import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createRetentionStore } from '../shared/db/access/retention.ts';
+import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -74,6 +75,7 @@ export function createWorkerDeps(
     integrationLiveness: createIntegrationLiveness({ orm }),
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
     retention: () => createRetentionStore(orm.em.fork()),
+    selfTestRuns: () => createSelfTestRunStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.
