@@ -99,7 +99,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/routing-rule.service.ts',
   'api/services/schedule-ical.ts',
   'api/services/schedule.service.ts',
-  'api/services/self-test.service.ts',
   'api/services/session.service.ts',
   'api/services/silence.service.ts',
   'api/services/slack-services.ts',

@@ -71,6 +71,7 @@ import { createPostmortemService } from './services/postmortem.service.ts';
 import { createSubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
+import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
 import { createMappingRunner, type MappingRunner } from '../shared/isolation/json-mapping.ts';
 import { createEventsV2Service } from './services/events-v2.service.ts';
@@ -408,7 +409,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       sessions,
       accounts,
       apiKeys,
-      selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
+      selfTest: createSelfTestService({ selfTestRuns: () => createSelfTestRunStore(em()), temporal: runtime.temporal }),
       procedures,
       schedules,
       scheduleSwaps: createScheduleSwapService({ swaps: () => createScheduleSwapStore(em()), schedules }),
