@@ -56,7 +56,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/escalation.activities.ts',
   'activities/handoff-notice.activities.ts',
   'activities/notification-mail.activities.ts',
-  'activities/page-update.activities.ts',
   'activities/procedure-execution.activities.ts',
   'activities/remediation.activities.ts',
   'activities/responder.activities.ts',
