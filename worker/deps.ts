@@ -8,6 +8,7 @@ import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createRetentionStore } from '../shared/db/access/retention.ts';
 import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createPageMessageStore } from '../shared/db/access/page-messages.ts';
+import { createAcknowledgementStore } from '../shared/db/access/acknowledgements.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -78,6 +79,7 @@ export function createWorkerDeps(
     retention: () => createRetentionStore(orm.em.fork()),
     selfTestRuns: () => createSelfTestRunStore(orm.em.fork()),
     pageMessages: () => createPageMessageStore(orm.em.fork()),
+    acknowledgements: () => createAcknowledgementStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.
