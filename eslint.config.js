@@ -54,7 +54,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/delivery.activities.ts',
   'activities/escalation.activities.ts',
   'activities/handoff-notice.activities.ts',
-  'activities/notification-mail.activities.ts',
   'activities/procedure-execution.activities.ts',
   'activities/remediation.activities.ts',
   'activities/responder.activities.ts',

@@ -10,17 +10,6 @@ export interface UnmailedNotification {
   email: string;
 }
 
-/**
- * Waits until the transaction that wrote these domain events has ended (a key-share lock on them,
- * which the outbox relay holds `for update` until it commits or rolls back).
- */
-export async function awaitEventsSettled(em: EntityManager, eventIds: readonly string[]): Promise<void> {
-  await em.execute(
-    'select count(*) from (select 1 from domain_events where id in (select value::uuid from json_array_elements_text(?::json)) for key share) as claimed',
-    [JSON.stringify(eventIds)],
-  );
-}
-
 /** The organization's notifications among `ids` not mailed yet whose user is still its member, in id order. */
 export function unmailedNotifications(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<UnmailedNotification[]> {
   return em.execute<UnmailedNotification[]>(
@@ -29,14 +18,6 @@ export function unmailedNotifications(em: EntityManager, organizationId: string,
      where n.id in (select value::uuid from json_array_elements_text(?::json)) and n.organization_id = ? and n.mailed_at is null
      order by n.id`,
     [JSON.stringify(ids), organizationId],
-  );
-}
-
-/** Marks the notifications mailed (those not marked yet). */
-export async function markNotificationsMailed(em: EntityManager, ids: readonly string[]): Promise<void> {
-  await em.execute(
-    'update notifications set mailed_at = now() where id in (select value::uuid from json_array_elements_text(?::json)) and mailed_at is null',
-    [JSON.stringify(ids)],
   );
 }
 
@@ -145,4 +126,39 @@ export async function insertNotifications(em: EntityManager, notifications: read
       ),
     ],
   );
+}
+
+/** Every read and write is confined to the organization given. */
+export interface NotificationStore {
+  /**
+   * Waits until the transaction that wrote these domain events of the organization has ended (a
+   * key-share lock on them, which the outbox relay holds `for update` until it commits or rolls back).
+   */
+  awaitEventsSettled(organizationId: string, eventIds: readonly string[]): Promise<void>;
+  /** The organization's notifications among `ids` not mailed yet whose user is still its member, in id order. */
+  unmailed(organizationId: string, ids: readonly string[]): Promise<UnmailedNotification[]>;
+  /** Marks the organization's notifications mailed (those not marked yet). */
+  markMailed(organizationId: string, ids: readonly string[]): Promise<void>;
+}
+
+export function createNotificationStore(em: EntityManager): NotificationStore {
+  return {
+    async awaitEventsSettled(organizationId, eventIds) {
+      await em.execute(
+        `select count(*) from (select 1 from domain_events
+           where id in (select value::uuid from json_array_elements_text(?::json)) and organization_id = ? for key share) as claimed`,
+        [JSON.stringify(eventIds), organizationId],
+      );
+    },
+
+    unmailed: (organizationId, ids) => unmailedNotifications(em, organizationId, ids),
+
+    async markMailed(organizationId, ids) {
+      await em.execute(
+        `update notifications set mailed_at = now()
+         where id in (select value::uuid from json_array_elements_text(?::json)) and organization_id = ? and mailed_at is null`,
+        [JSON.stringify(ids), organizationId],
+      );
+    },
+  };
 }
