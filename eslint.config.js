@@ -85,7 +85,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/log.service.ts',
   'api/services/login-throttle.service.ts',
   'api/services/maintenance-window.service.ts',
-  'api/services/notification.service.ts',
   'api/services/organization.service.ts',
   'api/services/plan-quota.ts',
   'api/services/postmortem-action-items.ts',

@@ -77,6 +77,7 @@ import { createMappingRunner, type MappingRunner } from '../shared/isolation/jso
 import { createEventsV2Service } from './services/events-v2.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
+import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
 import { createPlanQuota } from './services/plan-quota.ts';
 import { createStripeProvider } from './services/billing-provider.ts';
@@ -436,7 +437,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         mappings: runtime.mappings ?? createMappingRunner({ threads: 1 }),
       }),
       deliveries: createDeliveryService({ em }),
-      notifications: createNotificationService({ em }),
+      notifications: createNotificationService({ notifications: () => createNotificationStore(em()) }),
       webhooks,
       eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,

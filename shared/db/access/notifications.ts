@@ -1,5 +1,7 @@
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../uuidv7.ts';
+import { NotificationEntity, type Notification } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /** A notification not mailed yet, with its user's current address. */
 export interface UnmailedNotification {
@@ -139,7 +141,18 @@ export interface NotificationStore {
   unmailed(organizationId: string, ids: readonly string[]): Promise<UnmailedNotification[]>;
   /** Marks the organization's notifications mailed (those not marked yet). */
   markMailed(organizationId: string, ids: readonly string[]): Promise<void>;
+  /** A user's notifications, newest first; only the unread (or read) ones when `unread` says so. */
+  listOfUser(
+    organizationId: string,
+    userId: string,
+    query: { limit: number; offset: number; unread?: boolean },
+  ): Promise<{ items: Notification[]; total: number }>;
+  /** Marks a user's notification read (keeping when it first was) or unread; undefined when it is not theirs. */
+  setRead(organizationId: string, userId: string, id: string, read: boolean): Promise<Notification | undefined>;
 }
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createNotificationStore(em: EntityManager): NotificationStore {
   return {
@@ -159,6 +172,30 @@ export function createNotificationStore(em: EntityManager): NotificationStore {
          where id in (select value::uuid from json_array_elements_text(?::json)) and organization_id = ? and mailed_at is null`,
         [JSON.stringify(ids), organizationId],
       );
+    },
+
+    async listOfUser(organizationId, userId, query) {
+      const where = {
+        organization: organizationId,
+        userId,
+        ...(query.unread === true ? { readAt: null } : query.unread === false ? { readAt: { $ne: null } } : {}),
+      };
+      const [items, total] = await em.findAndCount(NotificationEntity, where, {
+        ...unscoped,
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { items, total };
+    },
+
+    async setRead(organizationId, userId, id, read) {
+      const row = await em.findOne(NotificationEntity, { id, organization: organizationId, userId }, unscoped);
+      if (!row) return undefined;
+      if (read && !row.readAt) row.readAt = new Date();
+      if (!read) row.readAt = null;
+      await em.flush();
+      return row;
     },
   };
 }

@@ -44,4 +44,24 @@ describe('NotificationStore (integration: real PostgreSQL)', () => {
     expect(await store().unmailed(ours.id, [ourNotification])).toEqual([]);
     expect((await store().unmailed(theirs.id, [theirNotification])).map((row) => row.id)).toEqual([theirNotification]);
   });
+
+  it("lists and marks read the organization's own user's notifications only", async () => {
+    const ourNotification = await notification(ours);
+    const theirNotification = await notification(theirs);
+    const page = { limit: 50, offset: 0 };
+    expect((await store().listOfUser(ours.id, theirs.ownerId, page)).total).toBe(0);
+    expect((await store().listOfUser(ours.id, ours.ownerId, page)).items.map((row) => row.id)).toContain(ourNotification);
+    expect((await store().listOfUser(ours.id, ours.ownerId, page)).items.map((row) => row.id)).not.toContain(theirNotification);
+
+    expect(await store().setRead(ours.id, theirs.ownerId, theirNotification, true)).toBeUndefined();
+    expect(await store().setRead(ours.id, ours.ownerId, theirNotification, true)).toBeUndefined();
+    expect((await store().listOfUser(theirs.id, theirs.ownerId, { ...page, unread: true })).items.map((row) => row.id)).toContain(
+      theirNotification,
+    );
+
+    expect((await store().setRead(ours.id, ours.ownerId, ourNotification, true))?.readAt).toBeInstanceOf(Date);
+    expect((await store().listOfUser(ours.id, ours.ownerId, { ...page, unread: false })).items.map((row) => row.id)).toEqual([
+      ourNotification,
+    ]);
+  });
 });
