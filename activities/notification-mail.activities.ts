@@ -1,12 +1,12 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { awaitEventsSettled, markNotificationsMailed, unmailedNotifications } from '../shared/db/access/notifications.ts';
-import type { Orm } from '../shared/db/orm.ts';
+import type { NotificationStore } from '../shared/db/access/notifications.ts';
 import type { Mailer } from '../shared/mail/mailer.ts';
 import { forEachBounded } from '../shared/bounded.ts';
 import { notificationMailMessage, type NotificationMailBatch } from '../shared/mail/notification-mail.ts';
 
 export interface NotificationMailActivityDeps {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  notifications: () => NotificationStore;
   /** Optional so workers built for other tests need not pass one; notification mails fail without it. */
   mailer?: Mailer;
 }
@@ -33,9 +33,9 @@ export function createNotificationMailActivities(deps: NotificationMailActivityD
     async sendNotificationMails(batch: NotificationMailBatch): Promise<{ sent: number; skipped: number }> {
       if (!deps.mailer) throw ApplicationFailure.nonRetryable('no mailer configured in this worker');
       const mailer = deps.mailer;
-      const em = deps.orm.em.fork();
-      await awaitEventsSettled(em, batch.eventIds);
-      const pending = await unmailedNotifications(em, batch.organizationId, batch.notificationIds);
+      const store = deps.notifications();
+      await store.awaitEventsSettled(batch.organizationId, batch.eventIds);
+      const pending = await store.unmailed(batch.organizationId, batch.notificationIds);
       const sent: string[] = [];
       try {
         await forEachBounded(pending, SEND_CONCURRENCY, async (row) => {
@@ -45,7 +45,7 @@ export function createNotificationMailActivities(deps: NotificationMailActivityD
         });
       } finally {
         if (sent.length > 0) {
-          await markNotificationsMailed(em, sent);
+          await store.markMailed(batch.organizationId, sent);
         }
       }
       return { sent: sent.length, skipped: batch.notificationIds.length - sent.length };

@@ -1,11 +1,14 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { forEachBounded } from '../shared/bounded.ts';
-import { incidentStatusNow, pageMessagesOf } from '../shared/db/access/page-messages.ts';
+import type { PageMessageStore } from '../shared/db/access/page-messages.ts';
 import { createPageChannels } from '../shared/paging/channels.ts';
 import { createPageMessageUpdater, updatableKinds, type PageUpdateRequest } from '../shared/paging/page-updater.ts';
 import type { PageSenderDeps } from '../shared/paging/page-sender.ts';
 
-export type PageUpdateActivityDeps = PageSenderDeps;
+export type PageUpdateActivityDeps = PageSenderDeps & {
+  /** A fresh unit of work per call. */
+  pageMessages: () => PageMessageStore;
+};
 
 /** Messages of one incident updated at once; each is one vendor call bounded by its timeout. */
 const UPDATE_CONCURRENCY = 8;
@@ -25,10 +28,10 @@ export function createPageUpdateActivities(deps: PageUpdateActivityDeps) {
      */
     async updatePageMessages(input: PageUpdateRequest): Promise<{ updated: number; superseded: boolean }> {
       if (kinds.length === 0) return { updated: 0, superseded: false };
-      const em = deps.orm.em.fork();
-      const now = await incidentStatusNow(em, input);
+      const store = deps.pageMessages();
+      const now = await store.incidentStatusNow(input);
       if (!now || now.status !== input.status) return { updated: 0, superseded: true };
-      const pages = await pageMessagesOf(em, input, kinds, input.paged);
+      const pages = await store.pageMessagesOf(input, kinds, input.paged);
       const change = { status: now.status, action: input.action, actorName: input.action === 'escalate' ? null : now.actorName };
       const failures: string[] = [];
       await forEachBounded(pages, UPDATE_CONCURRENCY, async (page) => {

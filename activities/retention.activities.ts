@@ -1,6 +1,5 @@
 import { heartbeat } from '@temporalio/activity';
-import { deleteExpiredBatch, organizationSettings, RETENTION_TABLES, type RetentionTable } from '../shared/db/access/retention.ts';
-import type { Orm } from '../shared/db/orm.ts';
+import { RETENTION_TABLES, type RetentionStore, type RetentionTable } from '../shared/db/access/retention.ts';
 import { auditRetentionDays, DEFAULT_AUDIT_RETENTION_MIN_DAYS, readSettings } from '../shared/domain/organization-settings.ts';
 
 export { RETENTION_TABLES, type RetentionTable };
@@ -9,7 +8,8 @@ export { RETENTION_TABLES, type RetentionTable };
 export const RETENTION_BATCH = 5000;
 
 export interface RetentionActivityDeps {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  retention: () => RetentionStore;
   /** The operator's AUDIT_RETENTION_MIN_DAYS: audit events younger than this are never purged. */
   auditRetentionMinDays?: number;
 }
@@ -24,7 +24,7 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
      * days its audit events are kept (never fewer than the operator's minimum).
      */
     async listRetentionPolicies(): Promise<Array<{ organizationId: string; retentionDays: number; auditRetentionDays: number }>> {
-      const rows = await organizationSettings(deps.orm.em.fork());
+      const rows = await deps.retention().settingsAcrossOrganizations();
       return rows.map((row) => {
         const retentionDays = readSettings(row.settings).retention_days;
         return { organizationId: row.id, retentionDays, auditRetentionDays: auditRetentionDays(retentionDays, auditMinimumDays) };
@@ -42,7 +42,7 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
       const before = input.table === 'audit_events' ? new Date(Math.min(Date.parse(input.before), floor)).toISOString() : input.before;
       let deleted = 0;
       for (;;) {
-        const affected = await deleteExpiredBatch(deps.orm.em.fork(), input.table, input.organizationId, before, RETENTION_BATCH);
+        const affected = await deps.retention().deleteExpiredBatch(input.organizationId, input.table, before, RETENTION_BATCH);
         deleted += affected;
         heartbeat(deleted);
         if (affected < RETENTION_BATCH) return deleted;

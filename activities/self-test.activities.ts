@@ -1,24 +1,19 @@
 import { hostname } from 'node:os';
-import { SelfTestRunEntity } from '../shared/db/entities/index.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import type { SelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import type { SelfTestInput } from '../shared/domain/self-test.ts';
 
 export interface SelfTestActivityDeps {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  selfTestRuns: () => SelfTestRunStore;
 }
 
 export function createSelfTestActivities(deps: SelfTestActivityDeps) {
   return {
     /** Marks the run completed by this worker; running it twice leaves the same row. */
     async completeSelfTestRun(input: SelfTestInput): Promise<void> {
-      const em = forkForOrganization(deps.orm, input.organizationId);
-      const run = await em.findOneOrFail(SelfTestRunEntity, { id: input.runId });
-      if (run.status === 'completed') return;
-      run.status = 'completed';
-      run.completedAt = new Date();
-      run.workerIdentity = `${process.pid}@${hostname()}`;
-      await em.flush();
+      const found = await deps.selfTestRuns().complete(input.organizationId, input.runId, `${process.pid}@${hostname()}`);
+      // Retried until the run's row is there to complete.
+      if (!found) throw new Error(`self-test run ${input.runId} not found`);
     },
   };
 }

@@ -61,6 +61,7 @@ import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
+import { createIntegrationCredentialsStore } from '../shared/db/access/integrations.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
 import { createHeartbeatService } from './services/heartbeat.service.ts';
@@ -70,11 +71,13 @@ import { createPostmortemService } from './services/postmortem.service.ts';
 import { createSubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
+import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
 import { createMappingRunner, type MappingRunner } from '../shared/isolation/json-mapping.ts';
 import { createEventsV2Service } from './services/events-v2.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
+import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
 import { createPlanQuota } from './services/plan-quota.ts';
 import { createPlanQuotaStore } from '../shared/db/access/plan-quotas.ts';
@@ -225,7 +228,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const em = () => runtime.orm.em;
   const secretBox = createSecretBox(runtime.encryptionKey);
   const integrationLookup = createIntegrationLookup({
-    orm: runtime.orm,
+    integrations: () => createIntegrationCredentialsStore(runtime.orm.em.fork()),
     secretBox,
     staleForMs: config.WEBHOOK_STALE_INTEGRATION_SECONDS * 1000,
   });
@@ -430,7 +433,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       sessions,
       accounts,
       apiKeys,
-      selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
+      selfTest: createSelfTestService({ selfTestRuns: () => createSelfTestRunStore(em()), temporal: runtime.temporal }),
       procedures,
       schedules,
       scheduleSwaps: createScheduleSwapService({ swaps: () => createScheduleSwapStore(em()), schedules }),
@@ -457,7 +460,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         mappings: runtime.mappings ?? createMappingRunner({ threads: 1 }),
       }),
       deliveries: createDeliveryService({ em }),
-      notifications: createNotificationService({ em }),
+      notifications: createNotificationService({ notifications: () => createNotificationStore(em()) }),
       webhooks,
       eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,

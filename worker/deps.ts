@@ -12,6 +12,11 @@ import { createEscalationPagingStore } from '../shared/db/access/escalation-pagi
 import { createAssistantReplyStore } from '../shared/db/access/assistant-replies.ts';
 import { createScheduleIcalFeedStore } from '../shared/db/access/schedule-ical-feeds.ts';
 import { createHandoffNoticeStore } from '../shared/db/access/handoff-notices.ts';
+import { createRetentionStore } from '../shared/db/access/retention.ts';
+import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
+import { createPageMessageStore } from '../shared/db/access/page-messages.ts';
+import { createAcknowledgementStore } from '../shared/db/access/acknowledgements.ts';
+import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -83,6 +88,11 @@ export function createWorkerDeps(
     // Ingestion's transactions: locks, alerts, incidents and their events.
     alertTransactions: createAlertTransactionStore(orm),
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
+    retention: () => createRetentionStore(orm.em.fork()),
+    selfTestRuns: () => createSelfTestRunStore(orm.em.fork()),
+    pageMessages: () => createPageMessageStore(orm.em.fork()),
+    acknowledgements: () => createAcknowledgementStore(orm.em.fork()),
+    notifications: () => createNotificationStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.

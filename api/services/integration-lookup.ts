@@ -1,8 +1,6 @@
-import type { MikroORM } from '@mikro-orm/core';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import type { IntegrationCredentialsStore } from '../../shared/db/access/integrations.ts';
 import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
-import { IntegrationEntity } from '../../shared/db/entities/index.ts';
-import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 
 export interface ResolvedIntegration {
   id: string;
@@ -26,7 +24,8 @@ export interface ResolvedIntegration {
  * once the database answers again.
  */
 export function createIntegrationLookup(deps: {
-  orm: MikroORM;
+  /** A fresh unit of work per load. */
+  integrations: () => IntegrationCredentialsStore;
   secretBox: SecretBox;
   ttlMs?: number;
   staleForMs?: number;
@@ -39,7 +38,7 @@ export function createIntegrationLookup(deps: {
 
   async function load(id: string): Promise<ResolvedIntegration | null> {
     // Webhook senders have no organization yet: the integration id is what identifies one.
-    const integration = await deps.orm.em.fork().findOne(IntegrationEntity, { id }, { filters: { [TENANT_FILTER]: false } });
+    const integration = await deps.integrations().findByIdAcrossOrganizations(id);
     if (!integration) return null;
     const secrets = [deps.secretBox.decrypt(integration.secretCiphertext)];
     if (
@@ -51,11 +50,11 @@ export function createIntegrationLookup(deps: {
     }
     return {
       id: integration.id,
-      organizationId: integration.organization.id,
+      organizationId: integration.organizationId,
       platform: integration.platform,
       enabled: integration.enabled,
       secrets,
-      mappingTemplate: integration.mappingTemplate ?? null,
+      mappingTemplate: integration.mappingTemplate,
     };
   }
 

@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { NotificationEntity, type Notification } from '../../shared/db/entities/index.ts';
+import type { NotificationStore } from '../../shared/db/access/notifications.ts';
+import type { Notification } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { NotificationView } from '../schemas/notification.schemas.ts';
@@ -18,28 +18,16 @@ export const notificationView = (row: Notification): NotificationView => ({
 });
 
 /** The caller's own notifications; another user's (or another organization's) answer 404. */
-export function createNotificationService(deps: { em: () => EntityManager }) {
+export function createNotificationService(deps: { notifications: () => NotificationStore }) {
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number; unread?: boolean }) {
-      const where = {
-        userId: auth.userId,
-        ...(query.unread === true ? { readAt: null } : query.unread === false ? { readAt: { $ne: null } } : {}),
-      };
-      const [rows, total] = await deps.em().findAndCount(NotificationEntity, where, {
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
-      return { items: rows.map(notificationView), total };
+      const { items, total } = await deps.notifications().listOfUser(auth.organizationId, auth.userId, query);
+      return { items: items.map(notificationView), total };
     },
 
     async update(auth: AuthContext, id: string, input: { read: boolean }) {
-      const em = deps.em();
-      const row = await em.findOne(NotificationEntity, { id, userId: auth.userId });
+      const row = await deps.notifications().setRead(auth.organizationId, auth.userId, id, input.read);
       if (!row) throw new NotFoundError('Notification');
-      if (input.read && !row.readAt) row.readAt = new Date();
-      if (!input.read) row.readAt = null;
-      await em.flush();
       return notificationView(row);
     },
   };

@@ -1,17 +1,16 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { selfTestWorkflow } from '../../workflows/self-test.workflow.ts';
-import { SelfTestRunEntity, type SelfTestRun } from '../../shared/db/entities/index.ts';
+import type { SelfTestRunRecord, SelfTestRunStore } from '../../shared/db/access/self-test-runs.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { SelfTestRunView } from '../schemas/self-test.schemas.ts';
 
-const view = (run: SelfTestRun): SelfTestRunView => ({
+const view = (run: SelfTestRunRecord): SelfTestRunView => ({
   id: run.id,
   status: run.status,
   workflow_id: run.workflowId,
-  worker_identity: run.workerIdentity ?? null,
+  worker_identity: run.workerIdentity,
   created_at: run.createdAt.toISOString(),
   completed_at: run.completedAt?.toISOString() ?? null,
 });
@@ -19,18 +18,10 @@ const view = (run: SelfTestRun): SelfTestRunView => ({
 export type SelfTestService = ReturnType<typeof createSelfTestService>;
 
 /** Starts and reads pipeline self-tests: API → Temporal → worker → activity → PostgreSQL. */
-export function createSelfTestService(deps: { em: () => EntityManager; temporal: TemporalClient }) {
+export function createSelfTestService(deps: { selfTestRuns: () => SelfTestRunStore; temporal: TemporalClient }) {
   return {
     async start(auth: AuthContext): Promise<SelfTestRunView> {
-      const em = deps.em();
-      const run = em.create(SelfTestRunEntity, {
-        organization: auth.organizationId,
-        requestedBy: auth.userId,
-        status: 'queued',
-        workflowId: '',
-      });
-      run.workflowId = workflowIds.selfTest(run.id);
-      await em.flush();
+      const run = await deps.selfTestRuns().insert(auth.organizationId, { requestedBy: auth.userId, workflowId: workflowIds.selfTest });
       try {
         await deps.temporal.client.workflow.start<typeof selfTestWorkflow>('selfTestWorkflow', {
           taskQueue: deps.temporal.taskQueue,
@@ -44,8 +35,8 @@ export function createSelfTestService(deps: { em: () => EntityManager; temporal:
       return view(run);
     },
 
-    async get(_auth: AuthContext, id: string): Promise<SelfTestRunView> {
-      const run = await deps.em().findOne(SelfTestRunEntity, { id });
+    async get(auth: AuthContext, id: string): Promise<SelfTestRunView> {
+      const run = await deps.selfTestRuns().find(auth.organizationId, id);
       if (!run) throw new NotFoundError('Self-test run');
       return view(run);
     },

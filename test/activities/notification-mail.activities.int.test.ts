@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createNotificationMailActivities } from '../../activities/notification-mail.activities.ts';
+import { createNotificationStore } from '../../shared/db/access/notifications.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import type { MailMessage } from '../../shared/mail/mailer.ts';
 import { uuidv7 } from '../../shared/uuidv7.ts';
@@ -17,7 +18,7 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
     stack = await startTestStack();
     owner = await registerOwner(stack.http, 'mail-activity');
     activities = createNotificationMailActivities({
-      orm: stack.orm,
+      notifications: () => createNotificationStore(stack.orm.em.fork()),
       mailer: {
         async send(message) {
           if (refuse(message)) throw new Error('mail server said no');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
 import { createIntegrationLookup } from '../../api/services/integration-lookup.ts';
+import { createIntegrationCredentialsStore } from '../../shared/db/access/integrations.ts';
 import { PLATFORM_SETUP } from '../../api/services/platform-setup.ts';
 import { createWebhookIngestService } from '../../api/services/webhook-ingest.service.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
@@ -180,7 +181,10 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     let http: ReturnType<typeof supertest>;
     beforeAll(() => {
       const deps = appDepsOver(stack);
-      const integrations = createIntegrationLookup({ orm: stack.orm, secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string) });
+      const integrations = createIntegrationLookup({
+        integrations: () => createIntegrationCredentialsStore(stack.orm.em.fork()),
+        secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
+      });
       deps.services.webhooks = createWebhookIngestService({
         em: () => stack.orm.em,
         temporal: stack.temporal,

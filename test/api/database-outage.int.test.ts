@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
 import { createIntegrationLookup } from '../../api/services/integration-lookup.ts';
+import { createIntegrationCredentialsStore } from '../../shared/db/access/integrations.ts';
 import { createWebhookIngestService } from '../../api/services/webhook-ingest.service.ts';
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
@@ -121,7 +122,7 @@ describe('webhooks while PostgreSQL is down', () => {
     // wait out) on a clock the test moves: what it serves during the outage is the stale entry.
     const deps = buildAppDeps(config, logger, { orm, temporal, ...keys });
     const integrations = createIntegrationLookup({
-      orm,
+      integrations: () => createIntegrationCredentialsStore(orm.em.fork()),
       secretBox: createSecretBox(keys.encryptionKey),
       ttlMs: 0,
       staleForMs: 15 * 60_000,

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { IntegrationEntity, type Integration } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /** The platforms of the organization's enabled integrations whose deliveries are failing (status `error`, or `failingAfter` failures in a row). */
 export async function failingPlatforms(em: EntityManager, organizationId: string, failingAfter: number): Promise<string[]> {
@@ -15,6 +17,43 @@ export async function failingPlatforms(em: EntityManager, organizationId: string
 /** Answers when PostgreSQL does; throws when it cannot be reached. */
 export async function pingDatabase(em: EntityManager): Promise<void> {
   await em.getConnection().execute('select 1');
+}
+
+/** What authenticates and routes an integration's webhooks; the ciphertexts stay sealed. */
+export interface IntegrationCredentialsRecord {
+  id: string;
+  organizationId: string;
+  platform: Integration['platform'];
+  enabled: boolean;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: Date | null;
+  mappingTemplate: string | null;
+}
+
+/** Webhook traffic's reads of an integration, before anyone or any organization is known. */
+export interface IntegrationCredentialsStore {
+  /** By id in whichever organization: a webhook sender is identified by the integration's id alone. */
+  findByIdAcrossOrganizations(id: string): Promise<IntegrationCredentialsRecord | undefined>;
+}
+
+export function createIntegrationCredentialsStore(em: SqlEntityManager): IntegrationCredentialsStore {
+  return {
+    async findByIdAcrossOrganizations(id) {
+      const integration = await em.findOne(IntegrationEntity, { id }, { filters: { [TENANT_FILTER]: false } });
+      if (!integration) return undefined;
+      return {
+        id: integration.id,
+        organizationId: integration.organization.id,
+        platform: integration.platform,
+        enabled: integration.enabled,
+        secretCiphertext: integration.secretCiphertext,
+        previousSecretCiphertext: integration.previousSecretCiphertext ?? null,
+        previousSecretExpiresAt: integration.previousSecretExpiresAt ?? null,
+        mappingTemplate: integration.mappingTemplate ?? null,
+      };
+    },
+  };
 }
 
 /**

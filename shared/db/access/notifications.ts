@@ -1,5 +1,7 @@
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../uuidv7.ts';
+import { NotificationEntity, type Notification } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /** A notification not mailed yet, with its user's current address. */
 export interface UnmailedNotification {
@@ -10,17 +12,6 @@ export interface UnmailedNotification {
   email: string;
 }
 
-/**
- * Waits until the transaction that wrote these domain events has ended (a key-share lock on them,
- * which the outbox relay holds `for update` until it commits or rolls back).
- */
-export async function awaitEventsSettled(em: EntityManager, eventIds: readonly string[]): Promise<void> {
-  await em.execute(
-    'select count(*) from (select 1 from domain_events where id in (select value::uuid from json_array_elements_text(?::json)) for key share) as claimed',
-    [JSON.stringify(eventIds)],
-  );
-}
-
 /** The organization's notifications among `ids` not mailed yet whose user is still its member, in id order. */
 export function unmailedNotifications(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<UnmailedNotification[]> {
   return em.execute<UnmailedNotification[]>(
@@ -29,14 +20,6 @@ export function unmailedNotifications(em: EntityManager, organizationId: string,
      where n.id in (select value::uuid from json_array_elements_text(?::json)) and n.organization_id = ? and n.mailed_at is null
      order by n.id`,
     [JSON.stringify(ids), organizationId],
-  );
-}
-
-/** Marks the notifications mailed (those not marked yet). */
-export async function markNotificationsMailed(em: EntityManager, ids: readonly string[]): Promise<void> {
-  await em.execute(
-    'update notifications set mailed_at = now() where id in (select value::uuid from json_array_elements_text(?::json)) and mailed_at is null',
-    [JSON.stringify(ids)],
   );
 }
 
@@ -145,4 +128,74 @@ export async function insertNotifications(em: EntityManager, notifications: read
       ),
     ],
   );
+}
+
+/** Every read and write is confined to the organization given. */
+export interface NotificationStore {
+  /**
+   * Waits until the transaction that wrote these domain events of the organization has ended (a
+   * key-share lock on them, which the outbox relay holds `for update` until it commits or rolls back).
+   */
+  awaitEventsSettled(organizationId: string, eventIds: readonly string[]): Promise<void>;
+  /** The organization's notifications among `ids` not mailed yet whose user is still its member, in id order. */
+  unmailed(organizationId: string, ids: readonly string[]): Promise<UnmailedNotification[]>;
+  /** Marks the organization's notifications mailed (those not marked yet). */
+  markMailed(organizationId: string, ids: readonly string[]): Promise<void>;
+  /** A user's notifications, newest first; only the unread (or read) ones when `unread` says so. */
+  listOfUser(
+    organizationId: string,
+    userId: string,
+    query: { limit: number; offset: number; unread?: boolean },
+  ): Promise<{ items: Notification[]; total: number }>;
+  /** Marks a user's notification read (keeping when it first was) or unread; undefined when it is not theirs. */
+  setRead(organizationId: string, userId: string, id: string, read: boolean): Promise<Notification | undefined>;
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+export function createNotificationStore(em: EntityManager): NotificationStore {
+  return {
+    async awaitEventsSettled(organizationId, eventIds) {
+      await em.execute(
+        `select count(*) from (select 1 from domain_events
+           where id in (select value::uuid from json_array_elements_text(?::json)) and organization_id = ? for key share) as claimed`,
+        [JSON.stringify(eventIds), organizationId],
+      );
+    },
+
+    unmailed: (organizationId, ids) => unmailedNotifications(em, organizationId, ids),
+
+    async markMailed(organizationId, ids) {
+      await em.execute(
+        `update notifications set mailed_at = now()
+         where id in (select value::uuid from json_array_elements_text(?::json)) and organization_id = ? and mailed_at is null`,
+        [JSON.stringify(ids), organizationId],
+      );
+    },
+
+    async listOfUser(organizationId, userId, query) {
+      const where = {
+        organization: organizationId,
+        userId,
+        ...(query.unread === true ? { readAt: null } : query.unread === false ? { readAt: { $ne: null } } : {}),
+      };
+      const [items, total] = await em.findAndCount(NotificationEntity, where, {
+        ...unscoped,
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { items, total };
+    },
+
+    async setRead(organizationId, userId, id, read) {
+      const row = await em.findOne(NotificationEntity, { id, organization: organizationId, userId }, unscoped);
+      if (!row) return undefined;
+      if (read && !row.readAt) row.readAt = new Date();
+      if (!read) row.readAt = null;
+      await em.flush();
+      return row;
+    },
+  };
 }

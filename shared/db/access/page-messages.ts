@@ -64,3 +64,23 @@ export async function incidentStatusNow(
   );
   return row ? { status: row.status, actorName: row.actor_name } : undefined;
 }
+
+/** What updating an incident's page messages reads; confined to the organization in each scope. */
+export interface PageMessageStore {
+  incidentStatusNow(scope: {
+    organizationId: string;
+    incidentId: string;
+  }): Promise<{ status: string; actorName: string | null } | undefined>;
+  pageMessagesOf(
+    scope: { organizationId: string; incidentId: string },
+    kinds: readonly string[],
+    except?: { cycle: number; round: number; level: number },
+  ): Promise<PageMessage[]>;
+}
+
+export function createPageMessageStore(em: EntityManager): PageMessageStore {
+  return {
+    incidentStatusNow: (scope) => incidentStatusNow(em, scope),
+    pageMessagesOf: (scope, kinds, except) => pageMessagesOf(em, scope, kinds, except),
+  };
+}

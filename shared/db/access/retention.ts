@@ -33,3 +33,18 @@ export async function deleteExpiredBatch(
     );
   return (result as { affectedRows?: number }).affectedRows ?? 0;
 }
+
+/** Retention's reads and deletes; the deletes are confined to the organization given. */
+export interface RetentionStore {
+  /** Every organization's id and stored settings, in id order: retention runs for all of them. */
+  settingsAcrossOrganizations(): Promise<Array<{ id: string; settings: unknown }>>;
+  /** Deletes at most `limit` of the organization's rows of `table` dated before `before`; how many went. */
+  deleteExpiredBatch(organizationId: string, table: RetentionTable, before: string, limit: number): Promise<number>;
+}
+
+export function createRetentionStore(em: EntityManager): RetentionStore {
+  return {
+    settingsAcrossOrganizations: () => organizationSettings(em),
+    deleteExpiredBatch: (organizationId, table, before, limit) => deleteExpiredBatch(em, table, organizationId, before, limit),
+  };
+}

@@ -1,0 +1,55 @@
+import { createPageMessageStore } from '../../../../shared/db/access/page-messages.ts';
+import { createIncident } from '../../../../shared/db/access/incidents.ts';
+import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+
+// Every read of the store, on real PostgreSQL: another organization's incident and its sent page
+// messages are invisible to it.
+describe('PageMessageStore (integration: real PostgreSQL)', () => {
+  let db: StoreDatabase;
+  let ours: SeededOrganization;
+  let theirs: SeededOrganization;
+  let ourIncident: string;
+  let theirIncident: string;
+  const store = () => createPageMessageStore(db.em());
+  const sentPage = (organization: SeededOrganization, incidentId: string) =>
+    db.sql(
+      `insert into pages (id, organization_id, incident_id, round, level, user_id, method, status, message_ref, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, 1, 1, ?, 'webhook', 'sent', 'ref-1', now(), now())`,
+      [organization.id, incidentId, organization.ownerId],
+    );
+
+  beforeAll(async () => {
+    db = await openStoreDatabase();
+    ours = await db.organization('ours');
+    theirs = await db.organization('theirs');
+    const em = db.em();
+    ourIncident = createIncident(em, { organizationId: ours.id, title: 'Ours', severity: 'high', source: 'manual' }).id;
+    theirIncident = createIncident(em, { organizationId: theirs.id, title: 'Theirs', severity: 'high', source: 'manual' }).id;
+    await em.flush();
+    await sentPage(ours, ourIncident);
+    await sentPage(theirs, theirIncident);
+  });
+  afterAll(async () => {
+    await db?.stop();
+  });
+
+  it("reads the organization's own incident's status only", async () => {
+    expect(await store().incidentStatusNow({ organizationId: ours.id, incidentId: ourIncident })).toEqual({
+      status: 'active',
+      actorName: null,
+    });
+    expect(await store().incidentStatusNow({ organizationId: ours.id, incidentId: theirIncident })).toBeUndefined();
+    expect(await store().incidentStatusNow({ organizationId: theirs.id, incidentId: theirIncident })).toMatchObject({ status: 'active' });
+  });
+
+  it("reads the organization's own page messages only", async () => {
+    expect(await store().pageMessagesOf({ organizationId: ours.id, incidentId: ourIncident }, ['webhook'])).toEqual([
+      expect.objectContaining({ user_id: ours.ownerId, method: 'webhook', message_ref: 'ref-1' }),
+    ]);
+    expect(await store().pageMessagesOf({ organizationId: ours.id, incidentId: theirIncident }, ['webhook'])).toEqual([]);
+    expect(await store().pageMessagesOf({ organizationId: theirs.id, incidentId: theirIncident }, ['webhook'])).toHaveLength(1);
+    expect(
+      await store().pageMessagesOf({ organizationId: ours.id, incidentId: ourIncident }, ['webhook'], { cycle: 1, round: 1, level: 1 }),
+    ).toEqual([]);
+  });
+});
