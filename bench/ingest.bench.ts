@@ -17,7 +17,8 @@
 //   one label into BENCH_SHARDS (10) incidents: accepted/s and drain time beside the ungrouped storm's.
 // BENCH_MODE=storm, rate, paging, waiting or grouped-storm runs one (Mailpit and SMTP_URL only when paging or waiting runs);
 // BENCH_TEMPORAL=server runs it on the Temporal server on PostgreSQL instead of the dev server.
-// BENCH_SEARCH=off leaves search (indexing, analysis) out (and Elasticsearch is not started); storm
+// BENCH_SEARCH=off leaves search (indexing, analysis) out (and Elasticsearch is not started);
+// BENCH_SEARCH=postgres runs search on PostgreSQL (`npm start`'s default) instead of Elasticsearch; storm
 // and rate print the CPU time each process spent per alert or per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
@@ -225,9 +226,10 @@ const PUSH = process.env.BENCH_PAGING_CHANNEL === 'push' && (MODE === 'all' || M
 const ntfy = PUSH ? await startFakeNtfy() : undefined;
 const stack = await startProductionStack({
   worker: true,
-  // BENCH_FOLLOW_UP=in-worker: search's follow-up in the worker's own slots (before 0023), not a process of its own.
-  followUpProcess: process.env.BENCH_FOLLOW_UP !== 'in-worker',
-  elasticsearch: process.env.BENCH_SEARCH !== 'off',
+  // BENCH_FOLLOW_UP=process: search's follow-up in a worker process of its own (decision 0023).
+  followUpProcess: process.env.BENCH_FOLLOW_UP === 'process',
+  // BENCH_SEARCH=postgres: search on PostgreSQL, as `npm start` runs it unless asked for Elasticsearch.
+  elasticsearch: process.env.BENCH_SEARCH !== 'off' && process.env.BENCH_SEARCH !== 'postgres',
   env: {
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',

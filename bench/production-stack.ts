@@ -25,8 +25,8 @@ export interface ProductionStack {
 export async function startProductionStack(options: {
   worker: boolean;
   /**
-   * Search's follow-up in a worker process of its own at a lower CPU priority beside the worker, as
-   * `npm start` runs it (default true); false: in the worker's own follow-up slots.
+   * Search's follow-up in a worker process of its own (WORKER_ROLE=follow-up) beside a worker with
+   * FOLLOW_UP_CONCURRENCY=0; default false: in the worker's own follow-up slots, as `npm start` runs it.
    */
   followUpProcess?: boolean;
   /** Start Elasticsearch as well (when installed); default true. */
@@ -57,7 +57,7 @@ export async function startProductionStack(options: {
     ...options.env,
   };
   const children: ManagedProcess[] = [];
-  const followUpProcess = options.worker && (options.followUpProcess ?? true);
+  const followUpProcess = options.worker && (options.followUpProcess ?? false);
   const envOf = {
     api: env,
     worker: followUpProcess ? { ...env, WORKER_ROLE: 'all', FOLLOW_UP_CONCURRENCY: '0' } : env,

@@ -49,20 +49,8 @@ await buildConsoleIfStale(say).catch((error: unknown) =>
 const childEnv = { ...process.env, ...local?.env };
 // Fail here, once, rather than in both children.
 parseConfig(childEnv);
-// Search's follow-up (indexing, embedding, analysis) in a worker process of its own at a lower CPU
-// priority, so it takes only the cycles ingestion and paging leave; the worker serves every other queue.
-const processes = [
-  { name: 'worker', role: 'worker', env: { ...childEnv, WORKER_ROLE: 'all', FOLLOW_UP_CONCURRENCY: '0' } },
-  {
-    name: 'follow-up',
-    role: 'worker',
-    // Its health port and the SDK's metrics port are the worker's to take.
-    env: { ...childEnv, WORKER_ROLE: 'follow-up', WORKER_HEALTH_PORT: '', TEMPORAL_METRICS_PORT: '' },
-  },
-  { name: 'api', role: 'api', env: childEnv },
-] as const;
-for (const { name, role, env } of processes) {
-  const child = spawnApp(role, { name, env, onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`) });
+for (const name of ['worker', 'api'] as const) {
+  const child = spawnApp(name, { env: childEnv, onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`) });
   child.child.once('exit', (code) => {
     if (stopped === undefined) {
       say(`${name} exited with code ${code}; stopping everything`);

@@ -98,7 +98,7 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   WORKER_ROLE: {
     group: 'Search',
     meaning:
-      '`all`: a worker process serves every queue and runs the outbox relay; `follow-up`: it serves only the follow-up queue (with `FOLLOW_UP_CONCURRENCY` slots), at a lower CPU priority, and runs no relay, so search never takes the cores paging needs (`npm start` runs one beside a worker with `FOLLOW_UP_CONCURRENCY=0`)',
+      '`all`: a worker process serves every queue and runs the outbox relay; `follow-up`: it serves only the follow-up queue (with `FOLLOW_UP_CONCURRENCY` slots) and runs no relay, so search can be given cores or machines of its own beside workers with `FOLLOW_UP_CONCURRENCY=0`',
   },
   JWT_SECRET: {
     group: 'Secrets and sessions',

@@ -92,8 +92,8 @@ const EnvSchema = z
     // Follow-up (indexing, embedding, analysis) batches a worker process runs at once on its own
     // queue; 0 polls none there (another worker process serves it). docs/operator-guide/running.md.
     FOLLOW_UP_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
-    // `follow-up`: this worker process serves the follow-up queue only, at a lower CPU priority, and
-    // runs no relay (npm start runs one beside the worker). docs/operator-guide/running.md.
+    // `follow-up`: this worker process serves the follow-up queue only and runs no relay (another
+    // process with FOLLOW_UP_CONCURRENCY=0 runs the rest). docs/operator-guide/running.md.
     WORKER_ROLE: z.enum(['all', 'follow-up']).default('all'),
     JWT_SECRET: secret.optional(),
     ENCRYPTION_KEY: secret.optional(),

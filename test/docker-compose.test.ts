@@ -13,8 +13,7 @@ type Service = {
 type Compose = { services: Record<string, Service> };
 
 const readRepoFile = (name: string) => readFileSync(new URL(`../${name}`, import.meta.url), 'utf8');
-// Compose applies YAML merge keys (`<<: *tocsin-env`).
-const compose = parse(readRepoFile('docker-compose.yml'), { merge: true }) as Compose;
+const compose = parse(readRepoFile('docker-compose.yml')) as Compose;
 const services = compose.services;
 
 /** A service's environment as a map, whichever of the two compose syntaxes it uses. */
@@ -41,32 +40,21 @@ function interpolate(value: string): string {
 const commandOf = (service: Service) => (Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? ''));
 
 describe('docker-compose.yml', () => {
-  it.each(['postgres', 'temporal', 'temporal-ui', 'elasticsearch', 'api', 'worker', 'follow-up'])('defines the %s service', (name) => {
+  it.each(['postgres', 'temporal', 'temporal-ui', 'elasticsearch', 'api', 'worker'])('defines the %s service', (name) => {
     expect(services[name]).toBeDefined();
   });
 
-  it.each(['api', 'worker', 'follow-up'])('gives %s the production dependencies', (name) => {
+  it.each(['api', 'worker'])('gives %s the production dependencies', (name) => {
     const env = environmentOf(services[name]!);
     expect(env.DATABASE_URL).toMatch(/^postgres(ql)?:\/\/.*@postgres:5432\//);
     expect(env.TEMPORAL_ADDRESS).toBe('temporal:7233');
     expect(env.ELASTICSEARCH_URL).toBe('http://elasticsearch:9200');
   });
 
-  it.each(['api', 'worker', 'follow-up'])('gives %s an environment that parses as a production config', (name) => {
+  it.each(['api', 'worker'])('gives %s an environment that parses as a production config', (name) => {
     const env = Object.fromEntries(Object.entries(environmentOf(services[name]!)).map(([k, v]) => [k, interpolate(v)]));
     const config = parseConfig({ ...env, NODE_ENV: 'production' });
     expect(config.ELASTICSEARCH_URL).toBe('http://elasticsearch:9200');
-  });
-
-  it("leaves search's follow-up to the follow-up service, which serves it alone", () => {
-    const config = (name: string) =>
-      parseConfig({
-        ...Object.fromEntries(Object.entries(environmentOf(services[name]!)).map(([k, v]) => [k, interpolate(v)])),
-        NODE_ENV: 'production',
-      });
-    expect([config('worker').WORKER_ROLE, config('worker').FOLLOW_UP_CONCURRENCY]).toEqual(['all', 0]);
-    expect([config('follow-up').WORKER_ROLE, config('follow-up').FOLLOW_UP_CONCURRENCY]).toEqual(['follow-up', 1]);
-    expect(commandOf(services['follow-up']!)).toBe(commandOf(services.worker!));
   });
 
   it('commits no JWT_SECRET, ENCRYPTION_KEY or METRICS_TOKEN value: only required ${...:?...} references', () => {

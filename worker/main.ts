@@ -14,14 +14,12 @@ import { createMetricsRegistry } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
 import { createWorkerMetrics } from './metrics.ts';
-import { lowerProcessPriority } from './process-priority.ts';
 
 const config = loadConfig();
-// A follow-up worker process (indexing, embedding, analysis) takes only the cycles the critical
-// path leaves: lowered before the SDK starts its threads, which inherit it.
-const followUpOnly = config.WORKER_ROLE === 'follow-up';
-const lowered = followUpOnly && lowerProcessPriority();
-const logger = createLogger({ name: followUpOnly ? 'tocsin-follow-up-worker' : 'tocsin-worker', level: config.LOG_LEVEL });
+const logger = createLogger({
+  name: config.WORKER_ROLE === 'follow-up' ? 'tocsin-follow-up-worker' : 'tocsin-worker',
+  level: config.LOG_LEVEL,
+});
 if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
   logger.fatal('DATABASE_URL and TEMPORAL_ADDRESS are required to run the worker alone; `npm start` provides local ones');
   process.exit(1);
@@ -116,7 +114,6 @@ logger.info(
   {
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     role: config.WORKER_ROLE,
-    ...(followUpOnly ? { lowCpuPriority: lowered } : {}),
     address: config.TEMPORAL_ADDRESS,
     healthPort: health?.port,
     temporalMetricsPort,
