@@ -21,10 +21,9 @@ export default {
   // and run in band (the default on two cores) the whole suite outgrew Node's 4 GB heap. Setting a
   // limit also keeps Jest from running in band.
   workerIdleMemoryLimit: '1536MB',
-  // `npm test` runs the unit project, then the integration project with `--maxWorkers=2` even on two
-  // cores: integration files mostly wait (timers, polling a real stack) and each has its own
-  // database, task queue and mailbox (all of them: 885 s against about 1,500 s one at a time). Unit
-  // files keep the default: they are CPU-bound, and some hold a time budget per hostile input.
+  // Two integration files at once (`--maxWorkers=2`) take about ten minutes less on two cores, but
+  // the files whose assertions ride on an idle timer's margin (the bucket workflows' one-task tests)
+  // then miss it while the other file holds a core: on two cores `npm test` runs one file at a time.
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   projects: [
     {

@@ -6,6 +6,7 @@ import { uuidv7 } from '../../uuidv7.ts';
 import { IncidentEntity, type Incident } from '../entities/index.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from './incidents.ts';
+import { organizationTransaction } from './organization-transaction.ts';
 
 // Merges of incidents (docs/decisions/0018-incident-merge.md); each statement matches the
 // organization explicitly (raw SQL bypasses the tenant filter). Called inside the caller's transaction.
@@ -246,12 +247,7 @@ export function createIncidentMergeStore(em: EntityManager): IncidentMergeStore 
     recordEvent: (incident, type, extra) => recordDomainEvent(tx, incident, type, extra),
   });
   return {
-    transaction: (organizationId, work) =>
-      em.transactional(async (tx) => {
-        const result = await work(unit(tx, organizationId));
-        await tx.flush();
-        return result;
-      }),
+    transaction: organizationTransaction(em, unit),
     async mergesOf(organizationId, incidentId) {
       const incident = await em.findOne(IncidentEntity, { id: incidentId, organization: organizationId }, { ...unscoped, fields: ['id'] });
       return incident ? mergesOf(em, organizationId, incidentId) : undefined;

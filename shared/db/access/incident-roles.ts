@@ -6,6 +6,7 @@ import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
 import { insertResponders } from './responders.ts';
 import { memberName } from './users.ts';
 import { uuidv7 } from '../../uuidv7.ts';
+import { organizationTransaction } from './organization-transaction.ts';
 
 /** A custom incident role of an organization (built-in roles live in shared/domain/incident-roles.ts). */
 export interface CustomRoleRow {
@@ -189,12 +190,7 @@ export function createIncidentRoleStore(em: EntityManager): IncidentRoleStore {
     recordEvent: (incident, type, extra) => recordDomainEvent(tx, incident, type, extra),
   });
   return {
-    transaction: (organizationId, work) =>
-      em.transactional(async (tx) => {
-        const result = await work(unit(tx, organizationId));
-        await tx.flush();
-        return result;
-      }),
+    transaction: organizationTransaction(em, unit),
     customRoles: (organizationId) => customRoles(em, organizationId),
     updateCustomRole: (organizationId, key, fields) => updateCustomRole(em, organizationId, key, fields),
     async assignmentsOf(organizationId, incidentId) {

@@ -10,6 +10,7 @@ import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
 import { incidentResponders, insertResponders, responderForAnswer, setResponderStatus, type ResponderRow } from './responders.ts';
 import { teamRoster } from './teams.ts';
 import { memberName } from './users.ts';
+import { organizationTransaction } from './organization-transaction.ts';
 
 /** One request or answer's reads and writes, inside one transaction and confined to one organization. */
 export interface ResponderRequestUnit {
@@ -66,12 +67,7 @@ export function createResponderRequestStore(em: EntityManager): ResponderRequest
     recordEvent: (incident, type, extra) => recordDomainEvent(tx, incident, type, extra),
   });
   return {
-    transaction: (organizationId, work) =>
-      em.transactional(async (tx) => {
-        const result = await work(unit(tx, organizationId));
-        await tx.flush();
-        return result;
-      }),
+    transaction: organizationTransaction(em, unit),
     async respondersOf(organizationId, incidentId) {
       const incident = await em.count(IncidentEntity, { id: incidentId, organization: organizationId }, unscoped);
       return incident > 0 ? incidentResponders(em, organizationId, incidentId) : undefined;
