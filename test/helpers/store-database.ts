@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { createIncident } from '../../shared/db/access/incidents.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -18,6 +19,8 @@ export interface StoreDatabase {
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** A new organization with its owner. */
   organization(label: string): Promise<SeededOrganization>;
+  /** A new open incident of the organization, created by hand; its id. */
+  incident(organizationId: string, title: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -47,6 +50,12 @@ export async function openStoreDatabase(): Promise<StoreDatabase> {
         [ownerId, id, ownerEmail, `Owner of ${name}`],
       );
       return { id, name, ownerId, ownerEmail };
+    },
+    async incident(organizationId, title) {
+      const em = orm.em.fork();
+      const { id } = createIncident(em, { organizationId, title, severity: 'high', source: 'manual' });
+      await em.flush();
+      return id;
     },
     async stop() {
       await orm.close();

@@ -1,5 +1,4 @@
 import { createIncidentRoleStore } from '../../../../shared/db/access/incident-roles.ts';
-import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: another organization's custom roles, incidents, members and role
@@ -20,10 +19,8 @@ describe('IncidentRoleStore (integration: real PostgreSQL)', () => {
     db = await openStoreDatabase();
     ours = await db.organization('ours');
     theirs = await db.organization('theirs');
-    const em = db.em();
-    incidents.ours = createIncident(em, { organizationId: ours.id, title: 'ours', severity: 'high', source: 'manual' }).id;
-    incidents.theirs = createIncident(em, { organizationId: theirs.id, title: 'theirs', severity: 'high', source: 'manual' }).id;
-    await em.flush();
+    incidents.ours = await db.incident(ours.id, 'ours');
+    incidents.theirs = await db.incident(theirs.id, 'theirs');
     await store().transaction(theirs.id, async (unit) => {
       await unit.insertCustomRole(role('Their liaison'));
       await unit.setRoleHolder({ incidentId: incidents.theirs, roleKey: 'liaison', userId: theirs.ownerId, assignedBy: null });

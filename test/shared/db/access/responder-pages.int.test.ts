@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { createResponderPageStore, type ResponderPageSlot } from '../../../../shared/db/access/responder-pages.ts';
 import { insertResponders } from '../../../../shared/db/access/responders.ts';
 import type { PlannedPage } from '../../../../shared/domain/notification-rules.ts';
@@ -31,10 +30,8 @@ describe('ResponderPageStore (integration: real PostgreSQL)', () => {
     db = await openStoreDatabase();
     ours = await db.organization('ours');
     theirs = await db.organization('theirs');
-    const em = db.em();
-    incidents.ours = createIncident(em, { organizationId: ours.id, title: 'ours', severity: 'high', source: 'manual' }).id;
-    incidents.theirs = createIncident(em, { organizationId: theirs.id, title: 'theirs', severity: 'high', source: 'manual' }).id;
-    await em.flush();
+    incidents.ours = await db.incident(ours.id, 'ours');
+    incidents.theirs = await db.incident(theirs.id, 'theirs');
     for (const [key, organization] of [
       ['ours', ours],
       ['theirs', theirs],

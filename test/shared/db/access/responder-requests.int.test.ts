@@ -1,4 +1,3 @@
-import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { createResponderRequestStore } from '../../../../shared/db/access/responder-requests.ts';
 import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
@@ -26,10 +25,8 @@ describe('ResponderRequestStore (integration: real PostgreSQL)', () => {
     db = await openStoreDatabase();
     ours = await db.organization('ours');
     theirs = await db.organization('theirs');
-    const em = db.em();
-    incidents.ours = createIncident(em, { organizationId: ours.id, title: 'ours', severity: 'high', source: 'manual' }).id;
-    incidents.theirs = createIncident(em, { organizationId: theirs.id, title: 'theirs', severity: 'high', source: 'manual' }).id;
-    await em.flush();
+    incidents.ours = await db.incident(ours.id, 'ours');
+    incidents.theirs = await db.incident(theirs.id, 'theirs');
     theirResponder = (await store().transaction(theirs.id, (unit) => unit.insert(ask(theirs.ownerId, incidents.theirs))))[0]!.id;
     theirSchedule = (
       await db.sql<{ id: string }>(

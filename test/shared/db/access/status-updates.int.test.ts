@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { createStatusUpdateStore } from '../../../../shared/db/access/status-updates.ts';
 import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
@@ -27,10 +26,8 @@ describe('StatusUpdateStore (integration: real PostgreSQL)', () => {
     db = await openStoreDatabase();
     ours = await db.organization('ours');
     theirs = await db.organization('theirs');
-    const em = db.em();
-    incidents.ours = createIncident(em, { organizationId: ours.id, title: 'ours', severity: 'high', source: 'manual' }).id;
-    incidents.theirs = createIncident(em, { organizationId: theirs.id, title: 'theirs', severity: 'high', source: 'manual' }).id;
-    await em.flush();
+    incidents.ours = await db.incident(ours.id, 'ours');
+    incidents.theirs = await db.incident(theirs.id, 'theirs');
     for (const [key, organization] of [
       ['ours', ours],
       ['theirs', theirs],
