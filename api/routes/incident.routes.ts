@@ -59,7 +59,7 @@ export function incidentRoutes(incidents: IncidentService) {
       access: 'incidents:update',
       request: { params: IdParams, body: UpdateIncidentBody },
       responses: { 200: { description: 'The updated incident', schema: IncidentResponse } },
-      errors: [404],
+      errors: [404, 409],
       handler: async ({ auth, params, body }) => ({ body: envelope(await incidents.update(auth, params.id, body)) }),
     }),
   ];

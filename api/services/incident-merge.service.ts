@@ -1,5 +1,5 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { Incident } from '../../shared/db/entities/index.ts';
+import { isOpenIncidentConflict } from '../../shared/db/access/alert-transaction.ts';
 import type { IncidentMergeStore, MergeRow } from '../../shared/db/access/incident-merges.ts';
 import { mergeRefusal, UNMERGE_WINDOW_MS, unmergeRefusal } from '../../shared/domain/incident-merge.ts';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
@@ -25,11 +25,6 @@ export const mergeView = (row: MergeRow & { source_title: string; target_title: 
   unmerged_at: row.unmerged_at === null ? null : iso(row.unmerged_at),
   unmerge_until: row.unmerged_at === null ? new Date(new Date(row.merged_at).getTime() + UNMERGE_WINDOW_MS).toISOString() : null,
 });
-
-/** The open incident's partial unique indexes (dedup key, group key) refused a reopening. */
-const isOpenKeyConflict = (error: unknown) =>
-  error instanceof UniqueConstraintViolationException &&
-  (error.message.includes('incidents_open_fingerprint_unique') || error.message.includes('incidents_open_group_unique'));
 
 /**
  * Merging incidents as PagerDuty does (docs/decisions/0018-incident-merge.md): the sources' alerts,
@@ -148,7 +143,7 @@ export function createIncidentMergeService(deps: {
           unit.recordEvent(target, 'incident.updated', { actor_id: auth.userId, unmerged_source: source.id });
         });
       } catch (error) {
-        if (isOpenKeyConflict(error))
+        if (isOpenIncidentConflict(error))
           throw new ConflictError('Another open incident now holds this incident’s dedup key: resolve or merge it first');
         throw error;
       }

@@ -11,7 +11,8 @@ import {
   type SqlTimestamp,
 } from '../../shared/db/access/incidents.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
-import { AppError, NotFoundError } from '../../shared/errors.ts';
+import { AppError, ConflictError, NotFoundError } from '../../shared/errors.ts';
+import { isOpenIncidentConflict } from '../../shared/db/access/alert-transaction.ts';
 import { analysisView } from '../../shared/search/port.ts';
 import type { IncidentStatus, Severity } from '../../shared/domain/incident.ts';
 import type { Priority } from '../../shared/domain/priority.ts';
@@ -240,7 +241,14 @@ export function createIncidentService(deps: {
         : {};
       const resolvedNow =
         input.status !== undefined && changeIncidentStatus(em, incident, input.status, { actorId, ...via }) && input.status === 'resolved';
-      await em.flush();
+      try {
+        await em.flush();
+      } catch (error) {
+        // Reopening while a newer open incident holds the same dedup or group key: two open incidents would split its alerts.
+        if (isOpenIncidentConflict(error))
+          throw new ConflictError('Another open incident holds this incident’s dedup key: resolve or merge it before reopening this one');
+        throw error;
+      }
       if (resolvedNow) await deps.onResolved(incident);
       return incidentView(incident);
     },

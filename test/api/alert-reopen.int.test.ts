@@ -176,6 +176,14 @@ describe('reopen by a new alert (integration: real PostgreSQL and Temporal, work
       expect(pageKeys(await sentPages(rows[1]?.id as string, 1))).toEqual([[1, 1, 1, owner.user.id]]);
       await relayed();
       expect(pageKeys(await escalationOf(stack.http, owner.token, first?.id as string))).toEqual([[1, 1, 1, owner.user.id]]);
+      // Reopening the first by hand would leave two open incidents on one dedup key: refused, nothing changed.
+      const refused = await stack.http
+        .patch(`/api/v1/incidents/${first?.id}`)
+        .set(bearer(owner.token))
+        .send({ status: 'active' })
+        .expect(409);
+      expect(refused.body.code).toBe('CONFLICT');
+      expect((await incidentsOf(integration.id)).map((row) => row.status)).toEqual(['resolved', 'active']);
     }
   }, 120_000);
 });
