@@ -708,7 +708,7 @@ export interface paths {
         head?: never;
         /**
          * Update status, severity, assignee, title, description or tags
-         * @description Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field). Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy from level 1, is paged again.
+         * @description Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field). Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy from level 1, is paged again. Reopening while a newer open incident holds the same dedup or group key is 409 CONFLICT: resolve or merge that one first.
          */
         patch: operations["updateIncident"];
         trace?: never;
@@ -12106,6 +12106,19 @@ export interface operations {
             };
             /** @description Not found, or not in the caller's organization (NOT_FOUND) */
             404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (CONFLICT) */
+            409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

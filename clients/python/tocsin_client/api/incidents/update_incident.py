@@ -63,6 +63,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -113,7 +118,8 @@ def sync_detailed(
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
     Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
     (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
-    from level 1, is paged again.
+    from level 1, is paged again. Reopening while a newer open incident holds the same dedup or group
+    key is 409 CONFLICT: resolve or merge that one first.
 
     Args:
         id (UUID):
@@ -152,7 +158,8 @@ def sync(
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
     Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
     (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
-    from level 1, is paged again.
+    from level 1, is paged again. Reopening while a newer open incident holds the same dedup or group
+    key is 409 CONFLICT: resolve or merge that one first.
 
     Args:
         id (UUID):
@@ -186,7 +193,8 @@ async def asyncio_detailed(
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
     Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
     (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
-    from level 1, is paged again.
+    from level 1, is paged again. Reopening while a newer open incident holds the same dedup or group
+    key is 409 CONFLICT: resolve or merge that one first.
 
     Args:
         id (UUID):
@@ -223,7 +231,8 @@ async def asyncio(
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
     Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
     (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
-    from level 1, is paged again.
+    from level 1, is paged again. Reopening while a newer open incident holds the same dedup or group
+    key is 409 CONFLICT: resolve or merge that one first.
 
     Args:
         id (UUID):
