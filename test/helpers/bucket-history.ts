@@ -35,6 +35,24 @@ export function waitForIdleTimersFired(handle: WorkflowHandle, fired: number): P
 }
 
 /**
+ * Resolves once the workflow itself has taken the `passes`-th pass's end (an activity, not a local one; a workflow task completed
+ * after it), not just once the activity ran: a signal that reaches the task taking that end would
+ * join its loop of passes, and the quiet period would still date from the pass before.
+ */
+export function passesEndedInWorkflow(handle: WorkflowHandle, passes: number): Promise<true> {
+  return waitFor(
+    `${passes} passes ended in the workflow`,
+    async () => {
+      const events = (await handle.fetchHistory()).events ?? [];
+      const last = events.findLastIndex((event) => event.activityTaskCompletedEventAttributes);
+      const ended = events.filter((event) => event.activityTaskCompletedEventAttributes).length;
+      return ended >= passes && events.slice(last).some((event) => event.workflowTaskCompletedEventAttributes) ? true : undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 20 },
+  );
+}
+
+/**
  * Resolves `afterMs` after the run's first idle timer started (by the server's clock): a batch that
  * ends then leaves the timer to fire while the bucket is still within its idle period.
  */

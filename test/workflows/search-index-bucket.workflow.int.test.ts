@@ -12,6 +12,7 @@ import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '
 import {
   expectEndedIdle,
   afterFirstTimerStarted,
+  passesEndedInWorkflow,
   recordHistoryWhenAsked,
   replayIdleHistory,
   waitForIdleTimersFired,
@@ -198,6 +199,7 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
       await afterFirstTimerStarted(first, IDLE_MS / 2);
       await send(taskQueue, workflowId, [doc('article', 'second')], { idleMs: IDLE_MS });
       await indexedAll(['article:second']);
+      await passesEndedInWorkflow(first, 2);
       await send(taskQueue, workflowId, [doc('incident', 'slow')], { idleMs: IDLE_MS });
       // The first timer fires, is re-armed for what is left after `second`, and fires again, all while `slow` is held.
       await waitForIdleTimersFired(first, 2).finally(release);
@@ -281,6 +283,7 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
         await afterFirstTimerStarted(handle, idleMs / 2);
         await send(taskQueue, workflowId, [doc('article', 'b')], { idleMs });
         await indexedAll(['article:b']);
+        await passesEndedInWorkflow(handle, 2);
         await send(taskQueue, workflowId, [doc('article', 'slow')], { idleMs });
         await indexedAll(['article:slow']);
         // `c` waits for the next pass.
