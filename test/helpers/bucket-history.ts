@@ -35,9 +35,10 @@ export function waitForIdleTimersFired(handle: WorkflowHandle, fired: number): P
 }
 
 /**
- * Resolves once the workflow itself has taken the `passes`-th pass's end (an activity, not a local one; a workflow task completed
- * after it), not just once the activity ran: a signal that reaches the task taking that end would
- * join its loop of passes, and the quiet period would still date from the pass before.
+ * Resolves once the workflow itself has taken the `passes`-th pass's end (a workflow task completed
+ * after that activity; local activities do not count), not just once the activity ran: a signal
+ * reaching the task that takes that end joins its loop of passes, and the quiet period would still
+ * date from the pass before.
  */
 export function passesEndedInWorkflow(handle: WorkflowHandle, passes: number): Promise<true> {
   return waitFor(
