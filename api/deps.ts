@@ -47,6 +47,7 @@ import type { SearchPort } from '../shared/search/port.ts';
 import { createSearch, createSearchIndexer, scheduleSearchIndexing, withSearchIndexing } from '../shared/search/create-search.ts';
 import { createAnalysisRefresher } from './services/incident-analysis.ts';
 import { createKnowledgeBaseService } from './services/knowledge-base.service.ts';
+import { createKnowledgeArticleStore } from '../shared/db/access/knowledge-articles.ts';
 import { createLogService } from './services/log.service.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
@@ -447,7 +448,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
       incidents,
       search: createSearchService({ search: runtime.search }),
-      knowledgeBase: createKnowledgeBaseService({ em, indexer: searchIndexer }),
+      knowledgeBase: createKnowledgeBaseService({ articles: () => createKnowledgeArticleStore(em()), indexer: searchIndexer }),
       // Logs go into the search index only on Elasticsearch; PostgreSQL serves GET /logs itself.
       logs: createLogService({ em, indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined }),
       integrations: createIntegrationService({
