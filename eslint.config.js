@@ -62,7 +62,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/incident.service.ts',
   'api/services/integration.service.ts',
   'api/services/invitation.service.ts',
-  'api/services/log.service.ts',
   'api/services/postmortem-action-items.ts',
   'api/services/postmortem.service.ts',
   'api/services/procedure.service.ts',

@@ -49,6 +49,7 @@ import { createAnalysisRefresher } from './services/incident-analysis.ts';
 import { createKnowledgeBaseService } from './services/knowledge-base.service.ts';
 import { createKnowledgeArticleStore } from '../shared/db/access/knowledge-articles.ts';
 import { createLogService } from './services/log.service.ts';
+import { createLogEntryStore } from '../shared/db/access/logs.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
@@ -450,7 +451,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       search: createSearchService({ search: runtime.search }),
       knowledgeBase: createKnowledgeBaseService({ articles: () => createKnowledgeArticleStore(em()), indexer: searchIndexer }),
       // Logs go into the search index only on Elasticsearch; PostgreSQL serves GET /logs itself.
-      logs: createLogService({ em, indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined }),
+      logs: createLogService({
+        logs: () => createLogEntryStore(em()),
+        indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined,
+      }),
       integrations: createIntegrationService({
         em,
         secretBox,
