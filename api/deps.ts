@@ -59,6 +59,7 @@ import { createHandoffPreferenceService } from './services/handoff-preference.se
 import { replanHandoffNotices } from '../shared/temporal/handoff-replan.ts';
 import { createSlackServices } from './services/slack-services.ts';
 import { createChatFeedService } from './services/chat-feed.service.ts';
+import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
@@ -547,7 +548,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         actions: channelActions,
         publicUrl,
       }),
-      chatFeeds: createChatFeedService({ em }),
+      chatFeeds: createChatFeedService({
+        chatFeeds: () => createChatFeedStore(em()),
+        connections: () => createChannelConnectionStore(em()),
+      }),
       statusUpdates: createStatusUpdateService({ statusUpdates: () => createStatusUpdateStore(em()), mailer, links: subscriberLinks }),
       postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
       statusPages: createStatusPageService({ pages: () => createStatusPageStore(em()), mailer, links: subscriberLinks, publicUrl, logger }),
