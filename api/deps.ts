@@ -87,6 +87,7 @@ import { createPlanQuotaStore } from '../shared/db/access/plan-quotas.ts';
 import { createStripeProvider } from './services/billing-provider.ts';
 import { createBillingService } from './services/billing.service.ts';
 import { createChatService } from './services/chat.service.ts';
+import { createChatMessageStore } from '../shared/db/access/chat-messages.ts';
 import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
@@ -483,7 +484,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         limitsFor: (plan) => planLimits(plan, overrides),
       }),
       chat: createChatService({
-        em,
+        messages: () => createChatMessageStore(em()),
         temporal: runtime.temporal,
         assistantConfigured: config.ASSISTANT_URL !== undefined,
         assistantRequestsPerHour: config.ASSISTANT_REQUESTS_PER_HOUR,
