@@ -47,7 +47,9 @@ import type { SearchPort } from '../shared/search/port.ts';
 import { createSearch, createSearchIndexer, scheduleSearchIndexing, withSearchIndexing } from '../shared/search/create-search.ts';
 import { createAnalysisRefresher } from './services/incident-analysis.ts';
 import { createKnowledgeBaseService } from './services/knowledge-base.service.ts';
+import { createKnowledgeArticleStore } from '../shared/db/access/knowledge-articles.ts';
 import { createLogService } from './services/log.service.ts';
+import { createLogEntryStore } from '../shared/db/access/logs.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
@@ -57,6 +59,7 @@ import { createHandoffPreferenceService } from './services/handoff-preference.se
 import { replanHandoffNotices } from '../shared/temporal/handoff-replan.ts';
 import { createSlackServices } from './services/slack-services.ts';
 import { createChatFeedService } from './services/chat-feed.service.ts';
+import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
@@ -84,6 +87,7 @@ import { createPlanQuotaStore } from '../shared/db/access/plan-quotas.ts';
 import { createStripeProvider } from './services/billing-provider.ts';
 import { createBillingService } from './services/billing.service.ts';
 import { createChatService } from './services/chat.service.ts';
+import { createChatMessageStore } from '../shared/db/access/chat-messages.ts';
 import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
@@ -447,9 +451,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
       incidents,
       search: createSearchService({ search: runtime.search }),
-      knowledgeBase: createKnowledgeBaseService({ em, indexer: searchIndexer }),
+      knowledgeBase: createKnowledgeBaseService({ articles: () => createKnowledgeArticleStore(em()), indexer: searchIndexer }),
       // Logs go into the search index only on Elasticsearch; PostgreSQL serves GET /logs itself.
-      logs: createLogService({ em, indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined }),
+      logs: createLogService({
+        logs: () => createLogEntryStore(em()),
+        indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined,
+      }),
       integrations: createIntegrationService({
         em,
         secretBox,
@@ -477,7 +484,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         limitsFor: (plan) => planLimits(plan, overrides),
       }),
       chat: createChatService({
-        em,
+        messages: () => createChatMessageStore(em()),
         temporal: runtime.temporal,
         assistantConfigured: config.ASSISTANT_URL !== undefined,
         assistantRequestsPerHour: config.ASSISTANT_REQUESTS_PER_HOUR,
@@ -542,7 +549,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         actions: channelActions,
         publicUrl,
       }),
-      chatFeeds: createChatFeedService({ em }),
+      chatFeeds: createChatFeedService({
+        chatFeeds: () => createChatFeedStore(em()),
+        connections: () => createChannelConnectionStore(em()),
+      }),
       statusUpdates: createStatusUpdateService({ statusUpdates: () => createStatusUpdateStore(em()), mailer, links: subscriberLinks }),
       postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
       statusPages: createStatusPageService({ pages: () => createStatusPageStore(em()), mailer, links: subscriberLinks, publicUrl, logger }),

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { createChannelConnectionStore } from '../../shared/db/access/channel-connections.ts';
-import { createChatFeedStore, type ChatFeedRow } from '../../shared/db/access/chat-feeds.ts';
+import type { ChannelConnectionStore } from '../../shared/db/access/channel-connections.ts';
+import type { ChatFeedRow, ChatFeedStore } from '../../shared/db/access/chat-feeds.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { CHAT_FEED_TARGETS } from '../../shared/paging/chat-feed.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -18,10 +17,10 @@ const view = (row: ChatFeedRow): ChatFeedView => ({
 });
 
 /** Organization chat feeds: an incident's updates posted to one chat channel per routing rule or integration. */
-export function createChatFeedService(deps: { em: () => EntityManager }) {
+export function createChatFeedService(deps: { chatFeeds: () => ChatFeedStore; connections: () => ChannelConnectionStore }) {
   return {
     async list(auth: AuthContext) {
-      const rows = await createChatFeedStore(deps.em()).list(auth.organizationId);
+      const rows = await deps.chatFeeds().list(auth.organizationId);
       return { items: rows.map(view), total: rows.length };
     },
 
@@ -29,9 +28,9 @@ export function createChatFeedService(deps: { em: () => EntityManager }) {
       const target = CHAT_FEED_TARGETS[body.kind];
       if (!target) throw new ConflictError(`${body.kind} feeds are not available on this instance`);
       if (!target.pattern.test(body.target)) throw new ValidationError([{ path: 'target', message: `must be ${target.description}` }]);
-      const connection = await createChannelConnectionStore(deps.em()).find(auth.organizationId, body.kind);
+      const connection = await deps.connections().find(auth.organizationId, body.kind);
       if (!connection) throw new ConflictError(`Connect ${body.kind} first: the feed posts through the organization's connection`);
-      const row = await createChatFeedStore(deps.em()).create({
+      const row = await deps.chatFeeds().create({
         organizationId: auth.organizationId,
         kind: body.kind,
         target: body.target,
@@ -44,7 +43,7 @@ export function createChatFeedService(deps: { em: () => EntityManager }) {
     },
 
     async remove(auth: AuthContext, id: string) {
-      if (!(await createChatFeedStore(deps.em()).remove(auth.organizationId, id))) throw new NotFoundError('Chat feed');
+      if (!(await deps.chatFeeds().remove(auth.organizationId, id))) throw new NotFoundError('Chat feed');
     },
   };
 }

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
-import { insertChatMessage, pageChatMessages, reserveAssistantQuestion } from '../../shared/db/access/chat-messages.ts';
+import type { ChatMessageStore } from '../../shared/db/access/chat-messages.ts';
 import { isAssistantMention, type AssistantReplyInput, type ChatMessageView } from '../../shared/domain/chat.ts';
 import { AppError, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
@@ -18,7 +17,7 @@ export type ChatService = ReturnType<typeof createChatService>;
  * count against the organization's hourly quota (the operator pays for the model).
  */
 export function createChatService(deps: {
-  em: () => EntityManager;
+  messages: () => ChatMessageStore;
   temporal: TemporalClient;
   assistantConfigured: boolean;
   /** `@assistant` questions an organization may ask per clock hour. */
@@ -32,7 +31,7 @@ export function createChatService(deps: {
       incidentId: string,
       page: { limit: number; offset: number },
     ): Promise<{ items: ChatMessageView[]; total: number }> {
-      const found = await pageChatMessages(deps.em(), auth.organizationId, incidentId, page);
+      const found = await deps.messages().page(auth.organizationId, incidentId, page);
       if (!found) throw new NotFoundError('Incident');
       return found;
     },
@@ -47,9 +46,9 @@ export function createChatService(deps: {
         );
       }
       // One transaction: a question refused (or for no incident) neither is stored nor uses the quota.
-      const message = await deps.em().transactional(async (tx) => {
+      const message = await deps.messages().transaction(async (store) => {
         if (asksAssistant) {
-          if (!(await reserveAssistantQuestion(tx, auth.organizationId, deps.assistantRequestsPerHour))) {
+          if (!(await store.reserveAssistantQuestion(auth.organizationId, deps.assistantRequestsPerHour))) {
             const now = new Date();
             const nextHour = Math.ceil((3_600_000 - (now.getTime() % 3_600_000)) / 1000);
             throw new RateLimitedError(
@@ -58,8 +57,7 @@ export function createChatService(deps: {
             );
           }
         }
-        const inserted = await insertChatMessage(tx, {
-          organizationId: auth.organizationId,
+        const inserted = await store.insert(auth.organizationId, {
           incidentId,
           authorId: auth.userId,
           authorKind: 'user',

@@ -13,6 +13,8 @@ export interface ChatFeedRow {
 
 const COLUMNS = 'id, kind, target, routing_rule_id, integration_id, created_at';
 
+export type ChatFeedStore = ReturnType<typeof createChatFeedStore>;
+
 /** Organizations' chat feeds (`chat_feeds`), each confined to its organization. */
 export function createChatFeedStore(em: EntityManager) {
   return {

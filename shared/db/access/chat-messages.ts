@@ -110,3 +110,37 @@ export async function reserveAssistantQuestion(em: EntityManager, organizationId
   const reserved = await em.execute<unknown[]>(RESERVE_QUESTION_SQL, [organizationId, perHour]);
   return reserved.length > 0;
 }
+
+/** What a message posted by hand carries; the store adds the organization. */
+export interface ChatMessageFields {
+  incidentId: string;
+  authorId: string | null;
+  authorKind: 'user' | 'assistant';
+  body: string;
+}
+
+/** Every read and write is confined to the organization given. */
+export interface ChatMessageStore {
+  /** Runs `work` in one transaction: what it writes is kept only if it returns. */
+  transaction<T>(work: (store: ChatMessageStore) => Promise<T>): Promise<T>;
+  /** The incident's messages, oldest first; undefined when the incident is not the organization's. */
+  page(
+    organizationId: string,
+    incidentId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: ChatMessageView[]; total: number } | undefined>;
+  /** With its timeline entry and WebSocket event; undefined when the incident is not the organization's. */
+  insert(organizationId: string, message: ChatMessageFields): Promise<ChatMessageView | undefined>;
+  /** Counts one assistant question in this clock hour; false when `perHour` are used up. */
+  reserveAssistantQuestion(organizationId: string, perHour: number): Promise<boolean>;
+}
+
+/** Incidents' chat messages (`incident_messages`) and the organization's hourly assistant quota. */
+export function createChatMessageStore(em: EntityManager): ChatMessageStore {
+  return {
+    transaction: (work) => em.transactional((tx) => work(createChatMessageStore(tx))),
+    page: (organizationId, incidentId, page) => pageChatMessages(em, organizationId, incidentId, page),
+    insert: (organizationId, message) => insertChatMessage(em, { organizationId, ...message }),
+    reserveAssistantQuestion: (organizationId, perHour) => reserveAssistantQuestion(em, organizationId, perHour),
+  };
+}
