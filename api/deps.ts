@@ -29,6 +29,7 @@ import { createCredentialCache, credentialTag, listenForCredentialChanges, type 
 import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
+import { createApiKeyStore } from '../shared/db/access/api-keys.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
@@ -247,7 +248,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     credentials,
     cache,
   });
-  const apiKeys = createApiKeyService({ em, credentials, cache });
+  const apiKeys = createApiKeyService({ keys: () => createApiKeyStore(em()), credentials, cache });
   const throttle = createLoginThrottle({
     throttles: () => createLoginThrottleStore(em()),
     maxFailures: config.LOGIN_MAX_FAILURES,
