@@ -57,6 +57,8 @@ import { createTeamService } from './services/team.service.ts';
 import { createHandoffPreferenceService } from './services/handoff-preference.service.ts';
 import { replanHandoffNotices } from '../shared/temporal/handoff-replan.ts';
 import { createSlackServices } from './services/slack-services.ts';
+import { createSlackWorkspaceStore } from '../shared/db/access/slack-workspaces.ts';
+import { createSeenRequestStore } from '../shared/db/access/seen-request-signatures.ts';
 import { createChatFeedService } from './services/chat-feed.service.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
@@ -550,7 +552,9 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,
-        em,
+        workspaces: () => createSlackWorkspaceStore(em().fork()),
+        connections: () => createChannelConnectionStore(em().fork()),
+        seen: () => createSeenRequestStore(em().fork()),
         secretBox,
         links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
         channelActions,
