@@ -48,7 +48,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/procedure-execution.activities.ts',
   'activities/remediation.activities.ts',
   'api/services/account.service.ts',
-  'api/services/auth.service.ts',
   'api/services/channel-action.service.ts',
   'api/services/chat-feed.service.ts',
   'api/services/chat.service.ts',

@@ -31,6 +31,7 @@ import { createUserService } from './services/user.service.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
 import { createApiKeyStore } from '../shared/db/access/api-keys.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createSignInStore } from '../shared/db/access/sign-ins.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
@@ -305,7 +306,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const searchIndexer = createSearchIndexer({ documents: () => createSearchDocumentStore(em().fork()), logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   const auth = createAuthService({
-    em,
+    accountsSigningIn: () => createSignInStore(em()),
     sessions,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     throttle,
