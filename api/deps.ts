@@ -29,7 +29,9 @@ import { createCredentialCache, credentialTag, listenForCredentialChanges, type 
 import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
+import { createApiKeyStore } from '../shared/db/access/api-keys.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createSignInStore } from '../shared/db/access/sign-ins.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
@@ -58,6 +60,8 @@ import { createTeamService } from './services/team.service.ts';
 import { createHandoffPreferenceService } from './services/handoff-preference.service.ts';
 import { replanHandoffNotices } from '../shared/temporal/handoff-replan.ts';
 import { createSlackServices } from './services/slack-services.ts';
+import { createSlackWorkspaceStore } from '../shared/db/access/slack-workspaces.ts';
+import { createSeenRequestStore } from '../shared/db/access/seen-request-signatures.ts';
 import { createChatFeedService } from './services/chat-feed.service.ts';
 import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
@@ -251,7 +255,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     credentials,
     cache,
   });
-  const apiKeys = createApiKeyService({ em, credentials, cache });
+  const apiKeys = createApiKeyService({ keys: () => createApiKeyStore(em()), credentials, cache });
   const throttle = createLoginThrottle({
     throttles: () => createLoginThrottleStore(em()),
     maxFailures: config.LOGIN_MAX_FAILURES,
@@ -306,7 +310,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const searchIndexer = createSearchIndexer({ documents: () => createSearchDocumentStore(em().fork()), logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   const auth = createAuthService({
-    em,
+    accountsSigningIn: () => createSignInStore(em()),
     sessions,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     throttle,
@@ -559,7 +563,9 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,
-        em,
+        workspaces: () => createSlackWorkspaceStore(em().fork()),
+        connections: () => createChannelConnectionStore(em().fork()),
+        seen: () => createSeenRequestStore(em().fork()),
         secretBox,
         links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
         channelActions,

@@ -1,7 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../shared/auth/api-keys.ts';
-import { revokeApiKeyFamily, touchApiKey } from '../../shared/db/access/api-keys.ts';
-import { ApiKeyEntity, type ApiKey } from '../../shared/db/entities/index.ts';
+import type { ApiKeyRecord, ApiKeyStore } from '../../shared/db/access/api-keys.ts';
 import { ALL_PERMISSIONS, hasPermission, isRole, permissionsForRole, ungrantablePermissions } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidApiKeyError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -9,7 +7,7 @@ import type { ApiKeyView, CreatedApiKeyView } from '../schemas/api-key.schemas.t
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
 import type { CredentialStore } from './credential-store.ts';
 
-const view = (key: ApiKey): ApiKeyView => ({
+const view = (key: ApiKeyRecord): ApiKeyView => ({
   id: key.id,
   name: key.name,
   permissions: key.permissions,
@@ -35,7 +33,7 @@ export type ApiKeyService = ReturnType<typeof createApiKeyService>;
 
 /** API keys of an organization: create (shown once), list, revoke, and resolve a presented key. */
 export function createApiKeyService(deps: {
-  em: () => EntityManager;
+  keys: () => ApiKeyStore;
   credentials: Pick<CredentialStore, 'apiKey'>;
   cache: Pick<CredentialCache, 'invalidate'>;
 }) {
@@ -49,16 +47,17 @@ export function createApiKeyService(deps: {
         });
       }
       const generated = generateApiKey();
-      const em = deps.em();
+      const keys = deps.keys();
       // A key minted by a key is its child: revoked with it, and never living past it.
       const parentId = auth.kind === 'api_key' ? auth.apiKeyId : null;
       let expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (parentId) {
-        const parent = await em.findOneOrFail(ApiKeyEntity, { id: parentId });
+        const parent = await keys.find(auth.organizationId, parentId);
+        // The key this request authenticated with: gone only if its creator was removed meanwhile.
+        if (!parent) throw new Error(`API key ${parentId} is gone`);
         if (parent.expiresAt && (expiresAt === null || expiresAt > parent.expiresAt)) expiresAt = parent.expiresAt;
       }
-      const key = em.create(ApiKeyEntity, {
-        organization: auth.organizationId,
+      const key = await keys.insert(auth.organizationId, {
         createdBy: auth.userId,
         createdByKeyId: parentId,
         name: input.name,
@@ -67,20 +66,13 @@ export function createApiKeyService(deps: {
         permissions,
         expiresAt,
       });
-      await em.flush();
       return { ...view(key), api_key: generated.key };
     },
 
     /** Active (unrevoked) keys of the caller's organization, newest first. */
-    async list(_auth: AuthContext, page: { limit: number; offset: number }) {
-      const [keys, total] = await deps
-        .em()
-        .findAndCount(
-          ApiKeyEntity,
-          { revokedAt: null },
-          { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
-        );
-      return { items: keys.map(view), total };
+    async list(auth: AuthContext, page: { limit: number; offset: number }) {
+      const { items, total } = await deps.keys().listActive(auth.organizationId, page);
+      return { items: items.map(view), total };
     },
 
     /**
@@ -88,10 +80,9 @@ export function createApiKeyService(deps: {
      * the very next request, in every API process (see credential-cache.ts).
      */
     async revoke(auth: AuthContext, id: string): Promise<void> {
-      const em = deps.em();
-      const key = await em.findOne(ApiKeyEntity, { id, revokedAt: null });
-      if (!key) throw new NotFoundError('API key');
-      const revoked = await revokeApiKeyFamily(em, auth.organizationId, id);
+      const keys = deps.keys();
+      if (!(await keys.findActive(auth.organizationId, id))) throw new NotFoundError('API key');
+      const revoked = await keys.revokeFamily(auth.organizationId, id);
       deps.cache.invalidate([id, ...revoked].map((keyId) => credentialTag.apiKey(keyId)));
     },
 
@@ -107,7 +98,7 @@ export function createApiKeyService(deps: {
       if (key.expiresAt !== null && key.expiresAt <= now) throw new InvalidApiKeyError('API key has expired');
       if (key.lastUsedAt === null || now - key.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
         key.lastUsedAt = now;
-        await touchApiKey(deps.em(), key.id, new Date(now));
+        await deps.keys().touch(key.organizationId, key.id, new Date(now));
       }
       return {
         kind: 'api_key',

@@ -1,7 +1,8 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
 import { clientAddressKey } from '../../shared/net/client-address.ts';
-import { OrganizationEntity, UserEntity, type Organization, type User } from '../../shared/db/entities/index.ts';
+import type { OrganizationRecord } from '../../shared/db/access/organizations.ts';
+import type { SignInAccount, SignInStore } from '../../shared/db/access/sign-ins.ts';
+import type { Role } from '../../shared/domain/permissions.ts';
 import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
 import { isRole } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
@@ -12,18 +13,33 @@ import type { CredentialStore } from './credential-store.ts';
 import type { LoginAddressThrottle, LoginThrottle } from './login-throttle.service.ts';
 import { ssoRequiredFor, type SessionService } from './session.service.ts';
 
-export const userView = (user: User): UserView => ({
+/** A user as the views read them: an entity or a store's record, its organization by id or as a row. */
+export type UserViewSource = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  emailVerifiedAt?: Date | null;
+  createdAt: Date;
+} & ({ organizationId: string } | { organization: string | { id: string } });
+
+const organizationIdOf = (user: UserViewSource): string => {
+  if ('organizationId' in user) return user.organizationId;
+  return typeof user.organization === 'string' ? user.organization : user.organization.id;
+};
+
+export const userView = (user: UserViewSource): UserView => ({
   id: user.id,
   email: user.email,
   name: user.name,
   // Written only through validated input: a stored role is one of ROLES.
   role: user.role,
-  organization_id: typeof user.organization === 'string' ? user.organization : user.organization.id,
+  organization_id: organizationIdOf(user),
   email_verified: user.emailVerifiedAt != null,
   created_at: user.createdAt.toISOString(),
 });
 
-export const organizationView = (organization: Pick<Organization, 'id' | 'name' | 'plan' | 'createdAt'>): OrganizationView => ({
+export const organizationView = (organization: Pick<OrganizationRecord, 'id' | 'name' | 'plan' | 'createdAt'>): OrganizationView => ({
   id: organization.id,
   name: organization.name,
   plan: organization.plan,
@@ -34,7 +50,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: register, log in, who am I. */
 export function createAuthService(deps: {
-  em: () => EntityManager;
+  accountsSigningIn: () => SignInStore;
   sessions: Pick<SessionService, 'start'>;
   accessTtlSeconds: number;
   throttle: Pick<LoginThrottle, 'beginAttempt' | 'recordFailure' | 'reset'>;
@@ -42,53 +58,42 @@ export function createAuthService(deps: {
   addressThrottle: Pick<LoginAddressThrottle, 'beginAttempt' | 'succeeded'>;
   /** The password check; tests count its calls. */
   verifyPassword?: typeof verifyPassword;
-  accounts: Pick<AccountService, 'onRegistered'>;
+  /** Mails the new owner their verification token; it reads the account's id, email and organization. */
+  accounts: { onRegistered(user: Pick<SignInAccount, 'id' | 'email' | 'organization'>): ReturnType<AccountService['onRegistered']> };
   credentials: Pick<CredentialStore, 'user'>;
 }) {
-  // Login looks a user up by email before any organization is known.
-  const unscoped = { filters: { tenant: false } } as const;
   const checkPassword = deps.verifyPassword ?? verifyPassword;
 
   /** The one way a session starts, whichever way the user proved who they are. */
-  async function startSession(user: User, authMethod: SessionAuthMethod): Promise<TokenResponse> {
+  async function startSession(user: UserViewSource, authMethod: SessionAuthMethod): Promise<TokenResponse> {
     if (!isRole(user.role)) throw new InvalidTokenError('Incorrect email or password');
-    const organizationId = typeof user.organization === 'string' ? user.organization : user.organization.id;
+    const organizationId = organizationIdOf(user);
     const tokens = await deps.sessions.start({ userId: user.id, organizationId, role: user.role, authMethod });
     return { ...tokens, token_type: 'bearer', expires_in: deps.accessTtlSeconds, user: userView(user) };
   }
 
   return {
     async register(input: { email: string; password: string; name: string; organization_name: string }) {
-      const em = deps.em();
+      const accounts = deps.accountsSigningIn();
       const email = input.email.toLowerCase();
-      if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('Email already registered');
+      if (await accounts.isEmailRegisteredAcrossOrganizations(email)) throw new ConflictError('Email already registered');
       const passwordHash = await hashPassword(input.password);
-      try {
-        const { user, organization } = await em.transactional(async (tx) => {
-          const organization = tx.create(OrganizationEntity, { name: input.organization_name, settings: {} });
-          const user = tx.create(UserEntity, { organization, email, name: input.name, role: 'owner', passwordHash });
-          await tx.flush();
-          return { user, organization };
-        });
-        // After the commit: the verification token references the new user row.
-        await deps.accounts.onRegistered(user);
-        return { user: userView(user), organization: organizationView(organization) };
-      } catch (error) {
-        if (error instanceof UniqueConstraintViolationException) throw new ConflictError('Email already registered');
-        throw error;
-      }
+      const user = await accounts.register({ organizationName: input.organization_name, email, name: input.name, passwordHash });
+      if (!user) throw new ConflictError('Email already registered');
+      // After the commit: the verification token references the new user row.
+      await deps.accounts.onRegistered(user);
+      return { user: userView(user), organization: organizationView(user.organization) };
     },
 
     /** `client.address`: the caller's IP as TRUST_PROXY_HOPS defines it, for the per-address throttle. */
     async login(input: { email: string; password: string }, client: { address: string }): Promise<TokenResponse> {
-      const em = deps.em();
       const email = input.email.toLowerCase();
       // First: an address over its failures learns nothing more, whatever account it names. Every
       // attempt counts until it succeeds, refusals under sso_required included.
       const address = clientAddressKey(client.address);
       await deps.addressThrottle.beginAttempt(address);
-      // The organization comes along (one joined query) for its sso_required setting.
-      const user = await em.findOne(UserEntity, { email }, { ...unscoped, populate: ['organization'] });
+      // The organization comes along for its sso_required setting.
+      const user = await deps.accountsSigningIn().findByEmailAcrossOrganizations(email);
       // Counted before the check, atomically: a burst of concurrent guesses gets no more than the
       // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
       await deps.throttle.beginAttempt(email);

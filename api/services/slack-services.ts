@@ -1,13 +1,9 @@
 import { DEFAULT_SLACK_API_URL } from '../../shared/paging/slack/client.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../shared/config.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { createChannelConnectionStore } from '../../shared/db/access/channel-connections.ts';
-import { identityUser } from '../../shared/db/access/channel-identities.ts';
-import { memberName } from '../../shared/db/access/users.ts';
-import { memberRole } from '../../shared/db/access/member-roles.ts';
-import { createSeenRequestStore } from '../../shared/db/access/seen-request-signatures.ts';
-import { organizationsOfSlackTeam, slackPageMessage } from '../../shared/db/access/slack-workspaces.ts';
+import type { ChannelConnectionStore } from '../../shared/db/access/channel-connections.ts';
+import type { SeenRequestStore } from '../../shared/db/access/seen-request-signatures.ts';
+import type { SlackWorkspaceStore } from '../../shared/db/access/slack-workspaces.ts';
 import { createSlackChannel } from '../../shared/paging/channels/slack.ts';
 import { isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
 import { oneLine } from '../../shared/mail/notification-mail.ts';
@@ -24,7 +20,9 @@ import { createSlackInstallService } from './slack-install.service.ts';
 /** The Slack app's API services, wired from the API's own parts (api/deps.ts). */
 export function createSlackServices(deps: {
   config: Config;
-  em: () => EntityManager;
+  workspaces: () => SlackWorkspaceStore;
+  connections: () => ChannelConnectionStore;
+  seen: () => SeenRequestStore;
   secretBox: SecretBox;
   links: ChannelLinks;
   channelActions: { apply(request: ChannelActionRequest): Promise<ChannelActionResult> };
@@ -33,11 +31,11 @@ export function createSlackServices(deps: {
   /** Scopes the request's unit of work to an organization (the vendor's signature is the credential). */
   scopeToOrganization: (organizationId: string) => void;
 }) {
-  const { config, em, secretBox } = deps;
+  const { config, workspaces, secretBox } = deps;
   const apiUrl = config.SLACK_API_URL ?? DEFAULT_SLACK_API_URL;
   /** The member as a credential of their own role, for reads made on their behalf. */
   const memberAuth = async (organizationId: string, userId: string): Promise<AuthContext | null> => {
-    const role = await memberRole(em().fork(), organizationId, userId);
+    const role = await workspaces().memberRole(organizationId, userId);
     if (!role || !isRole(role)) return null;
     deps.scopeToOrganization(organizationId);
     return {
@@ -53,7 +51,7 @@ export function createSlackServices(deps: {
   };
   const actions = createSlackActionSigner(secretBox);
   const openConnection = async (organizationId: string) => {
-    const row = await createChannelConnectionStore(em().fork()).find(organizationId, 'slack');
+    const row = await deps.connections().find(organizationId, 'slack');
     return row ? (JSON.parse(secretBox.decrypt(row.config_sealed)) as Record<string, unknown>) : null;
   };
   const slackPages = createSlackChannel({ apiUrl, actions });
@@ -61,20 +59,20 @@ export function createSlackServices(deps: {
     signingSecret: config.SLACK_SIGNING_SECRET,
     apiUrl,
     actions,
-    seen: () => createSeenRequestStore(em().fork()),
+    seen: deps.seen,
     connection: openConnection,
     async redrawPage({ organizationId, pageId, action, userId }) {
-      const page = await slackPageMessage(em().fork(), organizationId, pageId);
+      const page = await workspaces().pageMessage(organizationId, pageId);
       if (!page) return;
-      const actorName = (await memberName(em().fork(), organizationId, userId)) ?? null;
+      const actorName = (await workspaces().memberName(organizationId, userId)) ?? null;
       await slackPages.update?.(page.message_ref, { address: null, secret: null }, await openConnection(organizationId), {
         status: page.status,
         action,
         actorName,
       });
     },
-    teamOrganizations: (teamId) => organizationsOfSlackTeam(em().fork(), teamId),
-    linkedMember: async (organizationId, externalId) => (await identityUser(em().fork(), organizationId, 'slack', externalId)) ?? null,
+    teamOrganizations: (teamId) => workspaces().organizationsOfTeamAcrossOrganizations(teamId),
+    linkedMember: async (organizationId, externalId) => (await workspaces().linkedMember(organizationId, externalId)) ?? null,
     linkUrl: (input) => deps.links.createChannelLinkToken({ ...input, kind: 'slack' }),
     apply: (request) => deps.channelActions.apply(request),
     async describeIncident(organizationId, userId, incidentId) {
@@ -82,7 +80,7 @@ export function createSlackServices(deps: {
       if (!auth) return null;
       const incident = await deps.incidents.get(auth, incidentId).catch(() => null);
       if (!incident) return null;
-      const assignee = incident.assignee_id ? await memberName(em().fork(), organizationId, incident.assignee_id) : undefined;
+      const assignee = incident.assignee_id ? await workspaces().memberName(organizationId, incident.assignee_id) : undefined;
       return slackEscape(
         `[${oneLine(incident.severity, 32).toUpperCase()}] ${oneLine(incident.title, 300)}: ${incident.status}` +
           `${assignee ? `, assigned to ${assignee}` : ''} ${config.publicUrl}/incidents/${incident.id}`,
@@ -96,7 +94,7 @@ export function createSlackServices(deps: {
       const lines = await Promise.all(
         items.map(async (item) => {
           const who = item.user_id
-            ? ((await memberName(em().fork(), organizationId, item.user_id)) ?? 'a former member')
+            ? ((await workspaces().memberName(organizationId, item.user_id)) ?? 'a former member')
             : 'nobody (a gap)';
           return `${oneLine(item.schedule_name, 200)}: ${who}${item.end ? ` until ${item.end}` : ''}`;
         }),
@@ -110,8 +108,8 @@ export function createSlackServices(deps: {
     apiUrl,
     publicUrl: config.publicUrl,
     secretBox,
-    connections: () => createChannelConnectionStore(em().fork()),
-    seen: () => createSeenRequestStore(em().fork()),
+    connections: deps.connections,
+    seen: deps.seen,
   });
   return { slackInbound, slackInstall };
 }

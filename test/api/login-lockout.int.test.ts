@@ -4,6 +4,7 @@ import { createCredentialStore } from '../../api/services/credential-store.ts';
 import { createCredentialLookupStore } from '../../shared/db/access/credentials.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from '../../api/services/login-throttle.service.ts';
 import { createLoginThrottleStore } from '../../shared/db/access/login-throttles.ts';
+import { createSignInStore } from '../../shared/db/access/sign-ins.ts';
 import { verifyPassword } from '../../shared/auth/password.ts';
 import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -23,7 +24,7 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
     const deps = appDepsOver(stack, { runtime: { requestCaches: stack.requestCaches } });
     const em = () => stack.orm.em;
     deps.services.auth = createAuthService({
-      em,
+      accountsSigningIn: () => createSignInStore(em()),
       sessions: deps.services.sessions,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       throttle: createLoginThrottle({
