@@ -53,7 +53,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/channel-action.service.ts',
   'api/services/chat-feed.service.ts',
   'api/services/chat.service.ts',
-  'api/services/delivery.service.ts',
   'api/services/escalation-policy.service.ts',
   'api/services/events-v2.service.ts',
   'api/services/execution.service.ts',

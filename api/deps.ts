@@ -76,6 +76,7 @@ import { createWebhookIngestService } from './services/webhook-ingest.service.ts
 import { createMappingRunner, type MappingRunner } from '../shared/isolation/json-mapping.ts';
 import { createEventsV2Service } from './services/events-v2.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
+import { createWebhookDeliveryStore } from '../shared/db/access/webhook-deliveries.ts';
 import { createNotificationService } from './services/notification.service.ts';
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
@@ -459,7 +460,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         // Its own thread: people trying templates never delay the mapping of webhooks.
         mappings: runtime.mappings ?? createMappingRunner({ threads: 1 }),
       }),
-      deliveries: createDeliveryService({ em }),
+      deliveries: createDeliveryService({ deliveries: () => createWebhookDeliveryStore(em()) }),
       notifications: createNotificationService({ notifications: () => createNotificationStore(em()) }),
       webhooks,
       eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryInput } from '../../domain/delivery.ts';
 import { uuidv7 } from '../../uuidv7.ts';
+import { IntegrationEntity, WebhookDeliveryEntity, type WebhookDelivery } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /** One HTTP attempt of an outbound webhook delivery. */
 export interface DeliveryAttempt {
@@ -90,4 +92,72 @@ export async function countDeliveryOutcome(
     succeeded ? [integrationId] : [pauseAfter, pauseAfter, integrationId],
   );
   return rows[0];
+}
+
+/** An attempt as the integration's delivery log shows it. */
+export interface WebhookDeliveryRecord {
+  id: string;
+  integrationId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  success: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  final: boolean;
+  createdAt: Date;
+}
+
+/** Outbound deliveries of the organization's integrations; every read and write is confined to the organization given. */
+export interface WebhookDeliveryStore {
+  /** Whether the integration is the organization's. */
+  hasIntegration(organizationId: string, integrationId: string): Promise<boolean>;
+  /** The integration's attempts, newest first, of one event or outcome when given. */
+  listAttempts(
+    organizationId: string,
+    integrationId: string,
+    page: { limit: number; offset: number; eventId?: string; success?: boolean },
+  ): Promise<{ items: WebhookDeliveryRecord[]; total: number }>;
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+const deliveryRecord = (row: WebhookDelivery): WebhookDeliveryRecord => ({
+  id: row.id,
+  integrationId: row.integrationId,
+  eventId: row.eventId,
+  eventType: row.eventType,
+  attempt: row.attempt,
+  success: row.success,
+  statusCode: row.statusCode ?? null,
+  error: row.error ?? null,
+  durationMs: row.durationMs,
+  final: row.final,
+  createdAt: row.createdAt,
+});
+
+export function createWebhookDeliveryStore(em: EntityManager): WebhookDeliveryStore {
+  return {
+    async hasIntegration(organizationId, integrationId) {
+      return (await em.count(IntegrationEntity, { id: integrationId, organization: organizationId }, unscoped)) > 0;
+    },
+
+    async listAttempts(organizationId, integrationId, page) {
+      const where = {
+        organization: organizationId,
+        integrationId,
+        ...(page.eventId ? { eventId: page.eventId } : {}),
+        ...(page.success !== undefined ? { success: page.success } : {}),
+      };
+      const [rows, total] = await em.findAndCount(WebhookDeliveryEntity, where, {
+        ...unscoped,
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: page.limit,
+        offset: page.offset,
+      });
+      return { items: rows.map(deliveryRecord), total };
+    },
+  };
 }
