@@ -1,4 +1,4 @@
-import { recordDeliveryAttempt, createWebhookDeliveryStore } from '../../../../shared/db/access/webhook-deliveries.ts';
+import { createWebhookDeliveryStore } from '../../../../shared/db/access/webhook-deliveries.ts';
 import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's integrations, events and
@@ -28,6 +28,13 @@ describe('WebhookDeliveryStore (integration: real PostgreSQL)', () => {
     );
     return row!.id;
   };
+  const input = (organizationId: string, integrationId: string, eventId: string) => ({
+    organizationId,
+    integrationId,
+    eventId,
+    eventType: 'incident.created',
+    incidentId: null,
+  });
   const attempt = (n: number, success: boolean) => ({ attempt: n, success, statusCode: success ? 200 : 503, error: null, durationMs: 5 });
 
   beforeAll(async () => {
@@ -38,16 +45,9 @@ describe('WebhookDeliveryStore (integration: real PostgreSQL)', () => {
     theirIntegration = await integration(theirs.id);
     ourEvent = await event(ours.id);
     theirEvent = await event(theirs.id);
-    const input = (organizationId: string, integrationId: string, eventId: string) => ({
-      organizationId,
-      integrationId,
-      eventId,
-      eventType: 'incident.created',
-      incidentId: null,
-    });
-    await recordDeliveryAttempt(db.em(), input(ours.id, ourIntegration, ourEvent), attempt(1, false));
-    await recordDeliveryAttempt(db.em(), input(ours.id, ourIntegration, ourEvent), attempt(2, true));
-    await recordDeliveryAttempt(db.em(), input(theirs.id, theirIntegration, theirEvent), attempt(1, false));
+    await store().recordAttempt(input(ours.id, ourIntegration, ourEvent), attempt(1, false));
+    await store().recordAttempt(input(ours.id, ourIntegration, ourEvent), attempt(2, true));
+    await store().recordAttempt(input(theirs.id, theirIntegration, theirEvent), attempt(1, false));
   });
   afterAll(async () => {
     await db?.stop();
@@ -77,5 +77,46 @@ describe('WebhookDeliveryStore (integration: real PostgreSQL)', () => {
     expect((await store().listAttempts(ours.id, ourIntegration, { ...page, eventId: theirEvent })).total).toBe(0);
     expect((await store().listAttempts(ours.id, ourIntegration, { limit: 1, offset: 1 })).items.map((row) => row.attempt)).toEqual([1]);
     expect((await store().listAttempts(theirs.id, theirIntegration, page)).total).toBe(1);
+  });
+
+  it("reads the organization's own integration and event only", async () => {
+    expect(await store().deliveryTarget(ours.id, theirIntegration)).toBeUndefined();
+    expect(await store().deliveredEvent(ours.id, theirEvent)).toBeUndefined();
+    expect(await store().deliveryTarget(ours.id, ourIntegration)).toMatchObject({
+      id: ourIntegration,
+      enabled: true,
+      deliveriesPaused: false,
+      webhookConfig: { url: 'https://receiver.example.test/hook' },
+      secretCiphertext: 'sealed',
+    });
+    expect(await store().deliveredEvent(ours.id, ourEvent)).toMatchObject({ id: ourEvent, type: 'incident.created', data: {} });
+  });
+
+  it("records attempts and outcomes on the organization's own deliveries and integrations only", async () => {
+    const theirDelivery = input(theirs.id, theirIntegration, theirEvent);
+    const posingAsOurs = input(ours.id, theirIntegration, theirEvent);
+    await store().recordAttempt(posingAsOurs, attempt(1, true));
+    expect(await store().recordOutcome({ ...posingAsOurs, succeeded: false }, 1)).toEqual({ counted: true, integration: undefined });
+    const [theirRow] = await db.sql<{ success: boolean; final: boolean; organization_id: string }>(
+      'select success, final, organization_id from webhook_deliveries where integration_id = ? and event_id = ? and attempt = 1',
+      [theirIntegration, theirEvent],
+    );
+    expect(theirRow).toEqual({ success: false, final: false, organization_id: theirs.id });
+    const [theirIntegrationNow] = await db.sql<{ consecutive_failures: number; deliveries_paused_at: Date | null }>(
+      'select consecutive_failures, deliveries_paused_at from integrations where id = ?',
+      [theirIntegration],
+    );
+    expect(theirIntegrationNow).toEqual({ consecutive_failures: 0, deliveries_paused_at: null });
+
+    expect(await store().recordOutcome({ ...theirDelivery, succeeded: false }, 1)).toEqual({
+      counted: true,
+      integration: { consecutiveFailures: 1, paused: true },
+    });
+    expect(await store().recordOutcome({ ...theirDelivery, succeeded: false }, 1)).toEqual({ counted: false });
+    expect((await store().deliveryTarget(theirs.id, theirIntegration))?.deliveriesPaused).toBe(true);
+    expect((await store().listAttempts(theirs.id, theirIntegration, { limit: 10, offset: 0 })).items.map((row) => row.final)).toEqual([
+      true,
+    ]);
+    expect((await store().deliveryTarget(ours.id, ourIntegration))?.deliveriesPaused).toBe(false);
   });
 });
