@@ -68,6 +68,7 @@ import { createHeartbeatService } from './services/heartbeat.service.ts';
 import { createStatusPageService } from './services/status-page.service.ts';
 import { createStatusUpdateService } from './services/status-update.service.ts';
 import { createPostmortemService } from './services/postmortem.service.ts';
+import { createPostmortemStore } from '../shared/db/access/postmortems.ts';
 import { createSubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
@@ -545,7 +546,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       chatFeeds: createChatFeedService({ em }),
       statusUpdates: createStatusUpdateService({ statusUpdates: () => createStatusUpdateStore(em()), mailer, links: subscriberLinks }),
-      postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
+      postmortems: createPostmortemService({
+        postmortems: () => createPostmortemStore(em()),
+        search: runtime.search,
+        logger,
+        recordAudit: (event) => audit.record(event),
+      }),
       statusPages: createStatusPageService({ pages: () => createStatusPageStore(em()), mailer, links: subscriberLinks, publicUrl, logger }),
       heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
