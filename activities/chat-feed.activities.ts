@@ -1,16 +1,7 @@
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure } from '@temporalio/activity';
-import {
-  chatFeedForPosting,
-  chatFeedIncident,
-  clearPendingChatFeedUpdates,
-  earlierChatFeedUpdatePending,
-  lockChatFeedThread,
-  recordChatFeedPost,
-  recordChatFeedThread,
-} from '../shared/db/access/chat-feeds.ts';
-import type { Orm } from '../shared/db/orm.ts';
+import type { ChatFeedStore, ChatFeedThreadUnit } from '../shared/db/access/chat-feeds.ts';
 import type { HttpRequestFn } from '../shared/net/outbound-http.ts';
 import type { PageChannelKind } from '../shared/paging/channel.ts';
 import { createMatrixFeedPoster } from '../shared/paging/channels/matrix/feed-poster.ts';
@@ -20,7 +11,8 @@ import { DEFAULT_SLACK_API_URL } from '../shared/paging/slack/client.ts';
 import { createSlackFeedPoster } from '../shared/paging/slack/feed-poster.ts';
 
 export interface ChatFeedActivityDeps {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  chatFeeds: () => ChatFeedStore;
   secretBox: SecretBox;
   vendorBaseUrls?: Partial<Record<PageChannelKind, string>>;
   /** The SSRF-guarded client: a Matrix homeserver is the organization's. */
@@ -61,8 +53,8 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWait
   const turnWaitMs = deps.turnWaitMs ?? TURN_WAIT_MS;
 
   /** The feed, its poster and its opened connection; undefined when the feed is gone or its chat not in this build. */
-  async function feedOf(em: Parameters<typeof chatFeedForPosting>[0], organizationId: string, feedId: string) {
-    const feed = await chatFeedForPosting(em, organizationId, feedId);
+  async function feedOf(thread: ChatFeedThreadUnit) {
+    const feed = await thread.feed();
     const poster = feed && posters.get(feed.kind);
     if (!feed || !poster) return undefined;
     const connection = feed.config_sealed ? (JSON.parse(deps.secretBox.decrypt(feed.config_sealed)) as Record<string, unknown>) : null;
@@ -75,19 +67,19 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWait
    * or the feed or incident is gone), `reply` when it is to be posted in the thread.
    */
   async function openOrWait(input: ChatFeedPostInput, update: FeedUpdate): Promise<'wait' | 'done' | 'opened' | 'reply'> {
-    return deps.orm.em.fork().transactional(async (em) => {
-      const found = await feedOf(em, input.organizationId, input.feedId);
-      const now = found && (await chatFeedIncident(em, input.organizationId, input.incidentId));
+    return deps.chatFeeds().threadTransaction(input, async (unit) => {
+      const found = await feedOf(unit);
+      const now = found && (await unit.incident());
       if (!found || !now) {
-        await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+        await unit.clearPending([update.eventId]);
         return 'done';
       }
-      const thread = await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]);
+      const thread = await unit.lock([update.eventId]);
       if (thread.posted.has(update.eventId)) {
-        await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+        await unit.clearPending([update.eventId]);
         return 'done';
       }
-      if (await earlierChatFeedUpdatePending(em, input.feedId, input.incidentId, update.eventId)) return 'wait';
+      if (await unit.earlierUpdatePending(update.eventId)) return 'wait';
       if (thread.threadRef) return 'reply';
       const incident = { ...now, organizationId: input.organizationId, id: input.incidentId, url: incidentUrl(input) };
       const threadRef = await found.poster.openThread(
@@ -96,29 +88,29 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWait
         incident,
         `${input.feedId}\n${input.incidentId}`,
       );
-      await recordChatFeedThread(em, input.feedId, input.incidentId, threadRef);
+      await unit.recordThread(threadRef);
       if (update.kind !== 'opened') return 'reply';
       // The root says the incident opened: that update is posted with it.
-      await recordChatFeedPost(em, input.feedId, update.eventId);
-      await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+      await unit.recordPost(update.eventId);
+      await unit.clearPending([update.eventId]);
       return 'opened';
     });
   }
 
   /** Posts one reply in the thread, once, and redraws the root after a status change. */
   async function reply(input: ChatFeedPostInput, update: FeedUpdate): Promise<boolean> {
-    return deps.orm.em.fork().transactional(async (em) => {
-      const found = await feedOf(em, input.organizationId, input.feedId);
-      const thread = found && (await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]));
+    return deps.chatFeeds().threadTransaction(input, async (unit) => {
+      const found = await feedOf(unit);
+      const thread = found && (await unit.lock([update.eventId]));
       if (!found || !thread || thread.posted.has(update.eventId) || !thread.threadRef) {
-        await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+        await unit.clearPending([update.eventId]);
         return false;
       }
       const { poster, connection, feed } = found;
       await poster.reply(connection, feed.target, thread.threadRef, update.text, `${input.feedId}\n${update.eventId}`);
-      await recordChatFeedPost(em, input.feedId, update.eventId);
-      await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
-      const now = await chatFeedIncident(em, input.organizationId, input.incidentId);
+      await unit.recordPost(update.eventId);
+      await unit.clearPending([update.eventId]);
+      const now = await unit.incident();
       if (update.kind === 'status' && now && poster.redrawRoot)
         // The root's status and buttons follow the incident; a failed redraw is not worth a repost.
         await poster
@@ -157,8 +149,8 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWait
      * Ends the pending state of a workflow's updates whose posts were given up (retries exhausted):
      * the thread's later updates then go on without them.
      */
-    async releaseChatFeedUpdates(input: { feedId: string; eventIds: string[] }): Promise<void> {
-      await clearPendingChatFeedUpdates(deps.orm.em.fork(), input.feedId, input.eventIds);
+    async releaseChatFeedUpdates(input: { organizationId: string; feedId: string; eventIds: string[] }): Promise<void> {
+      await deps.chatFeeds().clearPending(input.organizationId, input.feedId, input.eventIds);
     },
   };
 }

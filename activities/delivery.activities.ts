@@ -1,14 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
-import { DomainEventEntity, IntegrationEntity } from '../shared/db/entities/index.ts';
-import {
-  countDeliveryOutcome,
-  markDeliveryFinal,
-  recordDeliveryAttempt,
-  type DeliveryAttempt,
-} from '../shared/db/access/webhook-deliveries.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import type { WebhookDeliveryStore } from '../shared/db/access/webhook-deliveries.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderBody, renderHeaders, type TemplateContext, type TemplateIncident } from '../shared/delivery/webhook-template.ts';
 import {
@@ -20,7 +12,8 @@ import {
 import { OutboundRefusedError, OutboundTransportError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
 
 export interface DeliveryActivityDeps {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  webhookDeliveries: () => WebhookDeliveryStore;
   /** Optional so workers built for other tests need not pass them; deliveries fail without them. */
   secretBox?: SecretBox;
   /** The SSRF-guarded client (shared/net/outbound-http.ts). */
@@ -49,10 +42,6 @@ const retryableStatus = (status: number) => status >= 500 || status === 408 || s
 
 /** Outbound webhook deliveries: one HTTP attempt per activity run, and the integration's failure count. */
 export function createDeliveryActivities(deps: DeliveryActivityDeps) {
-  async function recordAttempt(input: DeliveryInput, row: DeliveryAttempt) {
-    await recordDeliveryAttempt(deps.orm.em.fork(), input, row);
-  }
-
   return {
     /**
      * One delivery attempt: renders the integration's template for the event, sends it through the
@@ -64,14 +53,14 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
       if (!secretBox || !outboundHttp)
         throw ApplicationFailure.nonRetryable('This worker has no outbound HTTP client or secret box', 'DeliveryNotConfigured');
       const attempt = Context.current().info.attempt;
-      const em = forkForOrganization(deps.orm, input.organizationId);
-      const integration = await em.findOne(IntegrationEntity, { id: input.integrationId });
+      const deliveries = deps.webhookDeliveries();
+      const integration = await deliveries.deliveryTarget(input.organizationId, input.integrationId);
       if (!integration) return { status: 'skipped', reason: 'integration removed' };
       if (!integration.enabled) return { status: 'skipped', reason: 'integration disabled' };
-      if (integration.deliveriesPausedAt) return { status: 'skipped', reason: 'deliveries paused' };
+      if (integration.deliveriesPaused) return { status: 'skipped', reason: 'deliveries paused' };
       const config = integration.webhookConfig as WebhookConfig | null;
       if (!config?.url) return { status: 'skipped', reason: 'no webhook_config' };
-      const event = await em.findOne(DomainEventEntity, { id: input.eventId });
+      const event = await deliveries.deliveredEvent(input.organizationId, input.eventId);
       if (!event) return { status: 'skipped', reason: 'event not found' };
 
       const needsSecret = Object.values(config.headers ?? {}).some(
@@ -114,12 +103,18 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
             detail: error.detail,
           });
         }
-        await recordAttempt(input, { attempt, success: false, statusCode: null, error: message, durationMs: Date.now() - started });
+        await deliveries.recordAttempt(input, {
+          attempt,
+          success: false,
+          statusCode: null,
+          error: message,
+          durationMs: Date.now() - started,
+        });
         if (error instanceof OutboundRefusedError) throw ApplicationFailure.nonRetryable(message, 'OutboundRefused');
         throw ApplicationFailure.retryable(message, 'DeliveryTransportError');
       }
       const success = response.status >= 200 && response.status < 300;
-      await recordAttempt(input, {
+      await deliveries.recordAttempt(input, {
         attempt,
         success,
         statusCode: response.status,
@@ -139,21 +134,19 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
      * re-run of this activity does not count twice.
      */
     async recordDeliveryOutcome(input: DeliveryInput & { succeeded: boolean }): Promise<{ consecutiveFailures: number; paused: boolean }> {
-      return deps.orm.em.fork().transactional(async (em) => {
-        if (!(await markDeliveryFinal(em, input))) return { consecutiveFailures: -1, paused: false };
-        const row = await countDeliveryOutcome(em, input.integrationId, input.succeeded, DELIVERY_FAILURES_BEFORE_PAUSE);
-        const paused = row?.paused ?? false;
-        const log = Context.current().log;
-        if (input.succeeded) log.info('webhook delivered', { integrationId: input.integrationId, eventId: input.eventId });
-        else
-          log.warn('webhook delivery failed', {
-            integrationId: input.integrationId,
-            eventId: input.eventId,
-            consecutiveFailures: row?.consecutive_failures,
-            paused,
-          });
-        return { consecutiveFailures: row?.consecutive_failures ?? 0, paused };
-      });
+      const outcome = await deps.webhookDeliveries().recordOutcome(input, DELIVERY_FAILURES_BEFORE_PAUSE);
+      if (!outcome.counted) return { consecutiveFailures: -1, paused: false };
+      const paused = outcome.integration?.paused ?? false;
+      const log = Context.current().log;
+      if (input.succeeded) log.info('webhook delivered', { integrationId: input.integrationId, eventId: input.eventId });
+      else
+        log.warn('webhook delivery failed', {
+          integrationId: input.integrationId,
+          eventId: input.eventId,
+          consecutiveFailures: outcome.integration?.consecutiveFailures,
+          paused,
+        });
+      return { consecutiveFailures: outcome.integration?.consecutiveFailures ?? 0, paused };
     },
   };
 }

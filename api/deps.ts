@@ -75,6 +75,7 @@ import { createHeartbeatService } from './services/heartbeat.service.ts';
 import { createStatusPageService } from './services/status-page.service.ts';
 import { createStatusUpdateService } from './services/status-update.service.ts';
 import { createPostmortemService } from './services/postmortem.service.ts';
+import { createPostmortemStore } from '../shared/db/access/postmortems.ts';
 import { createSubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
@@ -83,6 +84,7 @@ import { createWebhookIngestService } from './services/webhook-ingest.service.ts
 import { createMappingRunner, type MappingRunner } from '../shared/isolation/json-mapping.ts';
 import { createEventsV2Service } from './services/events-v2.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
+import { createWebhookDeliveryStore } from '../shared/db/access/webhook-deliveries.ts';
 import { createNotificationService } from './services/notification.service.ts';
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
@@ -470,7 +472,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         // Its own thread: people trying templates never delay the mapping of webhooks.
         mappings: runtime.mappings ?? createMappingRunner({ threads: 1 }),
       }),
-      deliveries: createDeliveryService({ em }),
+      deliveries: createDeliveryService({ deliveries: () => createWebhookDeliveryStore(em()) }),
       notifications: createNotificationService({ notifications: () => createNotificationStore(em()) }),
       webhooks,
       eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
@@ -558,7 +560,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         connections: () => createChannelConnectionStore(em()),
       }),
       statusUpdates: createStatusUpdateService({ statusUpdates: () => createStatusUpdateStore(em()), mailer, links: subscriberLinks }),
-      postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
+      postmortems: createPostmortemService({
+        postmortems: () => createPostmortemStore(em()),
+        search: runtime.search,
+        logger,
+        recordAudit: (event) => audit.record(event),
+      }),
       statusPages: createStatusPageService({ pages: () => createStatusPageStore(em()), mailer, links: subscriberLinks, publicUrl, logger }),
       heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({

@@ -17,6 +17,8 @@ import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createPageMessageStore } from '../shared/db/access/page-messages.ts';
 import { createAcknowledgementStore } from '../shared/db/access/acknowledgements.ts';
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
+import { createWebhookDeliveryStore } from '../shared/db/access/webhook-deliveries.ts';
+import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -93,6 +95,8 @@ export function createWorkerDeps(
     pageMessages: () => createPageMessageStore(orm.em.fork()),
     acknowledgements: () => createAcknowledgementStore(orm.em.fork()),
     notifications: () => createNotificationStore(orm.em.fork()),
+    webhookDeliveries: () => createWebhookDeliveryStore(orm.em.fork()),
+    chatFeeds: () => createChatFeedStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.

@@ -14,7 +14,11 @@ export async function chatFeedWorkflow(input: Parameters<Activities['postChatFee
   try {
     return await postChatFeedUpdates(input);
   } catch (error) {
-    await releaseChatFeedUpdates({ feedId: input.feedId, eventIds: input.updates.map((update) => update.eventId) });
+    await releaseChatFeedUpdates({
+      organizationId: input.organizationId,
+      feedId: input.feedId,
+      eventIds: input.updates.map((update) => update.eventId),
+    });
     throw error;
   }
 }

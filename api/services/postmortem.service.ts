@@ -1,15 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { addTimelineEntry } from '../../shared/db/access/incidents.ts';
-import { postmortemSnapshot } from '../../shared/db/access/postmortem-source.ts';
-import {
-  deletePostmortem,
-  insertPostmortem,
-  postmortemOfIncident,
-  postmortemsOfIncidents,
-  updatePostmortem,
-  type PostmortemRow,
-} from '../../shared/db/access/postmortems.ts';
-import { IncidentEntity, type Incident } from '../../shared/db/entities/index.ts';
+import type { PostmortemRow, PostmortemStore } from '../../shared/db/access/postmortems.ts';
 import { draftMarkdown, draftTitle } from '../../shared/domain/postmortem/draft.ts';
 import { exportMarkdown } from '../../shared/domain/postmortem/export.ts';
 import { POSTMORTEM_STATUS_LABELS, type PostmortemStatus } from '../../shared/domain/postmortem/snapshot.ts';
@@ -43,28 +32,31 @@ export const postmortemPath = (incidentId: string) => `/api/v1/incidents/${incid
  * incidents the hybrid search finds, with their postmortems; and the Markdown export.
  */
 export function createPostmortemService(deps: {
-  em: () => EntityManager;
+  postmortems: () => PostmortemStore;
   /** Absent when search could not start: similar incidents are then an empty list. */
   search: SearchPort | undefined;
   logger: Logger;
   recordAudit: (event: AuditEventInput) => Promise<void>;
 }) {
-  const items = createActionItems({ em: deps.em, postmortemOf: (em, auth, incidentId) => existing(em, auth, incidentId) });
+  const items = createActionItems({
+    postmortems: deps.postmortems,
+    postmortemOf: (store, auth, incidentId) => existing(store, auth, incidentId),
+  });
 
-  async function incidentOf(em: EntityManager, incidentId: string): Promise<Incident> {
-    // The tenant filter keeps another organization's incident out: 404, as for none.
-    const incident = await em.findOne(IncidentEntity, { id: incidentId });
+  async function incidentOf(store: PostmortemStore, auth: AuthContext, incidentId: string) {
+    // Another organization's incident is 404, as for none.
+    const incident = await store.incident(auth.organizationId, incidentId);
     if (!incident) throw new NotFoundError('Incident');
     return incident;
   }
 
-  async function existing(em: EntityManager, auth: AuthContext, incidentId: string): Promise<PostmortemRow> {
-    const row = await postmortemOfIncident(em, auth.organizationId, incidentId);
+  async function existing(store: PostmortemStore, auth: AuthContext, incidentId: string): Promise<PostmortemRow> {
+    const row = await store.ofIncident(auth.organizationId, incidentId);
     if (!row) throw new NotFoundError('Postmortem');
     return row;
   }
 
-  async function view(em: EntityManager, auth: AuthContext, row: PostmortemRow): Promise<PostmortemView> {
+  async function view(store: PostmortemStore, auth: AuthContext, row: PostmortemRow): Promise<PostmortemView> {
     return {
       id: row.id,
       incident_id: row.incident_id,
@@ -75,7 +67,7 @@ export function createPostmortemService(deps: {
       published_at: row.published_at === null ? null : iso(row.published_at),
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
-      action_items: (await items.rowsOf(em, auth, row.id)).map(actionItemView),
+      action_items: (await items.rowsOf(store, auth, row.id)).map(actionItemView),
     };
   }
 
@@ -84,11 +76,11 @@ export function createPostmortemService(deps: {
 
     /** Drafts the incident's postmortem from its records, on its timeline in the same transaction; 409 when it has one. */
     async create(auth: AuthContext, incidentId: string, input: { title?: string }): Promise<PostmortemView> {
-      return deps.em().transactional(async (em) => {
-        const incident = await incidentOf(em, incidentId);
-        const snapshot = await postmortemSnapshot(em, auth.organizationId, incident.id);
+      return deps.postmortems().transaction(async (store) => {
+        const incident = await incidentOf(store, auth, incidentId);
+        const snapshot = await store.snapshot(auth.organizationId, incident.id);
         if (!snapshot) throw new NotFoundError('Incident');
-        const row = await insertPostmortem(em, {
+        const row = await store.insert({
           organizationId: auth.organizationId,
           incidentId: incident.id,
           title: input.title ?? draftTitle(snapshot),
@@ -96,20 +88,19 @@ export function createPostmortemService(deps: {
           createdBy: auth.userId,
         });
         if (!row) throw new ConflictError('The incident has a postmortem already: edit it, or delete it first');
-        addTimelineEntry(em, incident, {
+        await store.addTimelineEntry(auth.organizationId, incident.id, {
           type: 'postmortem',
           message: 'Postmortem drafted',
           actorId: auth.userId,
           data: { postmortem_id: row.id, status: row.status },
         });
-        await em.flush();
-        return view(em, auth, row);
+        return view(store, auth, row);
       });
     },
 
     async get(auth: AuthContext, incidentId: string): Promise<PostmortemView> {
-      const em = deps.em();
-      return view(em, auth, await existing(em, auth, incidentId));
+      const store = deps.postmortems();
+      return view(store, auth, await existing(store, auth, incidentId));
     },
 
     /**
@@ -122,21 +113,20 @@ export function createPostmortemService(deps: {
       change: { title?: string; content?: string; status?: PostmortemStatus },
       origin: RequestOrigin,
     ): Promise<PostmortemView> {
-      const { result, published } = await deps.em().transactional(async (em) => {
-        const incident = await incidentOf(em, incidentId);
-        const before = await existing(em, auth, incident.id);
-        const row = await updatePostmortem(em, auth.organizationId, incident.id, change);
+      const { result, published } = await deps.postmortems().transaction(async (store) => {
+        const incident = await incidentOf(store, auth, incidentId);
+        const before = await existing(store, auth, incident.id);
+        const row = await store.update(auth.organizationId, incident.id, change);
         if (!row) throw new NotFoundError('Postmortem');
         if (row.status !== before.status) {
-          addTimelineEntry(em, incident, {
+          await store.addTimelineEntry(auth.organizationId, incident.id, {
             type: 'postmortem',
             message: `Postmortem ${row.status === 'published' ? 'published' : `moved to ${POSTMORTEM_STATUS_LABELS[row.status].toLowerCase()}`}`,
             actorId: auth.userId,
             data: { postmortem_id: row.id, from: before.status, status: row.status },
           });
-          await em.flush();
         }
-        return { result: await view(em, auth, row), published: before.published_at === null && row.published_at !== null };
+        return { result: await view(store, auth, row), published: before.published_at === null && row.published_at !== null };
       });
       if (published) {
         // After the commit, as the audit guard records a request: a failure is logged, the change stands.
@@ -163,14 +153,14 @@ export function createPostmortemService(deps: {
     },
 
     async remove(auth: AuthContext, incidentId: string): Promise<void> {
-      if (!(await deletePostmortem(deps.em(), auth.organizationId, incidentId))) throw new NotFoundError('Postmortem');
+      if (!(await deps.postmortems().remove(auth.organizationId, incidentId))) throw new NotFoundError('Postmortem');
     },
 
     /** `GET …/postmortem.md`: the team's Markdown with its action items. */
     async exportMarkdown(auth: AuthContext, incidentId: string): Promise<{ markdown: string; title: string }> {
-      const em = deps.em();
-      const row = await existing(em, auth, incidentId);
-      const actionItems = await items.rowsOf(em, auth, row.id);
+      const store = deps.postmortems();
+      const row = await existing(store, auth, incidentId);
+      const actionItems = await items.rowsOf(store, auth, row.id);
       return {
         title: row.title,
         markdown: exportMarkdown({
@@ -194,8 +184,8 @@ export function createPostmortemService(deps: {
      * off or unreachable: an empty list saying so, never an error.
      */
     async similar(auth: AuthContext, incidentId: string): Promise<{ items: SimilarIncidentView[]; search: 'available' | 'unavailable' }> {
-      const em = deps.em();
-      const incident = await incidentOf(em, incidentId);
+      const store = deps.postmortems();
+      const incident = await incidentOf(store, auth, incidentId);
       if (!deps.search) return { items: [], search: 'unavailable' };
       const text = [incident.title, incident.description ?? ''].join('\n').trim().slice(0, 2_000);
       let hits;
@@ -215,8 +205,7 @@ export function createPostmortemService(deps: {
         deps.logger.warn({ err: error, incidentId }, 'similar incidents: search unavailable');
         return { items: [], search: 'unavailable' };
       }
-      const postmortems = await postmortemsOfIncidents(
-        em,
+      const postmortems = await store.ofIncidents(
         auth.organizationId,
         hits.map((hit) => hit.id),
       );

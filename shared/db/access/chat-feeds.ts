@@ -13,8 +13,6 @@ export interface ChatFeedRow {
 
 const COLUMNS = 'id, kind, target, routing_rule_id, integration_id, created_at';
 
-export type ChatFeedStore = ReturnType<typeof createChatFeedStore>;
-
 /** Organizations' chat feeds (`chat_feeds`), each confined to its organization. */
 export function createChatFeedStore(em: EntityManager) {
   return {
@@ -62,8 +60,21 @@ export function createChatFeedStore(em: EntityManager) {
       ]);
       return rows.length > 0;
     },
+
+    /**
+     * Runs `work` in one transaction on the incident's thread in the organization's feed: what it
+     * records is kept only if it returns, and the thread stays locked from `lock` to the end.
+     */
+    threadTransaction: <T>(scope: ChatFeedThreadScope, work: (thread: ChatFeedThreadUnit) => Promise<T>): Promise<T> =>
+      em.transactional((tx) => work(chatFeedThreadUnit(tx, scope))),
+
+    /** Ends updates' pending state in the organization's feed: posted, skipped (posted before, feed or incident gone) or given up. */
+    clearPending: (organizationId: string, feedId: string, eventIds: readonly string[]) =>
+      clearPendingUpdates(em, organizationId, feedId, eventIds),
   };
 }
+
+export type ChatFeedStore = ReturnType<typeof createChatFeedStore>;
 
 /** The feeds each incident of a relay batch posts to: its routing rule's and its integration's (one query). */
 export async function chatFeedsOfIncidents(
@@ -79,71 +90,6 @@ export async function chatFeedsOfIncidents(
        and (f.routing_rule_id = inc.routing_rule_id or f.integration_id = inc.integration_id)`,
     [JSON.stringify(incidents.map((incident) => ({ incident_id: incident.incidentId, organization_id: incident.organizationId })))],
   );
-}
-
-/** A feed as the worker posts to it, with its organization's opened connection's sealed config. */
-export async function chatFeedForPosting(
-  em: EntityManager,
-  organizationId: string,
-  feedId: string,
-): Promise<{ kind: string; target: string; config_sealed: string | null } | undefined> {
-  const [row] = await em.execute<Array<{ kind: string; target: string; config_sealed: string | null }>>(
-    `select f.kind, f.target, c.config_sealed from chat_feeds f
-     left join channel_connections c on c.organization_id = f.organization_id and c.kind = f.kind
-     where f.id = ? and f.organization_id = ?`,
-    [feedId, organizationId],
-  );
-  return row;
-}
-
-/**
- * The incident's thread in the feed, locked until the transaction ends (one poster per thread at
- * a time, so its root is posted once and replies keep their order), and which of `eventIds` were
- * posted already.
- */
-export async function lockChatFeedThread(
-  em: EntityManager,
-  feedId: string,
-  incidentId: string,
-  eventIds: readonly string[],
-): Promise<{ threadRef: string | null; posted: Set<string> }> {
-  await em.execute(
-    `insert into chat_feed_threads (feed_id, incident_id, thread_ref, created_at) values (?, ?, null, now()) on conflict do nothing`,
-    [feedId, incidentId],
-  );
-  const [thread] = await em.execute<Array<{ thread_ref: string | null }>>(
-    'select thread_ref from chat_feed_threads where feed_id = ? and incident_id = ? for update',
-    [feedId, incidentId],
-  );
-  const posted = await em.execute<Array<{ event_id: string }>>(
-    'select event_id from chat_feed_posts where feed_id = ? and event_id in (select value::uuid from json_array_elements_text(?::json))',
-    [feedId, JSON.stringify(eventIds)],
-  );
-  return { threadRef: thread?.thread_ref ?? null, posted: new Set(posted.map((row) => row.event_id)) };
-}
-
-export async function recordChatFeedThread(em: EntityManager, feedId: string, incidentId: string, threadRef: string): Promise<void> {
-  await em.execute('update chat_feed_threads set thread_ref = ? where feed_id = ? and incident_id = ?', [threadRef, feedId, incidentId]);
-}
-
-export async function recordChatFeedPost(em: EntityManager, feedId: string, eventId: string): Promise<void> {
-  await em.execute('insert into chat_feed_posts (feed_id, event_id, posted_at) values (?, ?, now()) on conflict do nothing', [
-    feedId,
-    eventId,
-  ]);
-}
-
-/** The incident as a feed's thread root shows it now; undefined once it is gone. */
-export async function chatFeedIncident(
-  em: EntityManager,
-  organizationId: string,
-  incidentId: string,
-): Promise<{ title: string; severity: string; status: string } | undefined> {
-  const [row] = await em.execute<Array<{ title: string; severity: string; status: string }>>(
-    'select title, severity, status from incidents where id = ? and organization_id = ?',
-    [incidentId, organizationId],
-  );
-  return row;
 }
 
 /**
@@ -173,32 +119,119 @@ export async function recordPendingChatFeedUpdates(
   );
 }
 
-/**
- * Whether an update of the same thread that comes before this one in the outbox order is still
- * pending. One pending longer than a day (its workflow gone) holds nothing back any more.
- */
-export async function earlierChatFeedUpdatePending(
-  em: EntityManager,
-  feedId: string,
-  incidentId: string,
-  eventId: string,
-): Promise<boolean> {
-  const rows = await em.execute<Array<{ event_id: string }>>(
-    `select p.event_id from chat_feed_pending p
-     join chat_feed_pending self on self.feed_id = ? and self.event_id = ?
-     where p.feed_id = ? and p.incident_id = ? and (p.event_at, p.event_id) < (self.event_at, self.event_id)
-       and p.created_at > now() - interval '1 day'
-     limit 1`,
-    [feedId, eventId, feedId, incidentId],
-  );
-  return rows.length > 0;
+/** One incident's thread in one of the organization's feeds. */
+export interface ChatFeedThreadScope {
+  organizationId: string;
+  feedId: string;
+  incidentId: string;
 }
 
-/** Ends updates' pending state: posted, skipped (posted before, feed or incident gone) or given up. */
-export async function clearPendingChatFeedUpdates(em: EntityManager, feedId: string, eventIds: readonly string[]): Promise<void> {
+/** A feed as the worker posts to it, with its organization's opened connection's sealed config. */
+export interface ChatFeedForPosting {
+  kind: string;
+  target: string;
+  config_sealed: string | null;
+}
+
+/** A feed thread's reads and writes in one transaction; each statement names the feed's organization. */
+export interface ChatFeedThreadUnit {
+  /** Undefined when the feed is gone. */
+  feed(): Promise<ChatFeedForPosting | undefined>;
+  /** The incident as the thread's root shows it now; undefined once it is gone. */
+  incident(): Promise<{ title: string; severity: string; status: string } | undefined>;
+  /**
+   * Locks the thread until the transaction ends (one poster per thread at a time, so its root is
+   * posted once and replies keep their order); its reference, and which of `eventIds` were posted already.
+   */
+  lock(eventIds: readonly string[]): Promise<{ threadRef: string | null; posted: Set<string> }>;
+  /**
+   * Whether an update of the thread that comes before this one in the outbox order is still
+   * pending. One pending longer than a day (its workflow gone) holds nothing back any more.
+   */
+  earlierUpdatePending(eventId: string): Promise<boolean>;
+  recordThread(threadRef: string): Promise<void>;
+  recordPost(eventId: string): Promise<void>;
+  /** Ends updates' pending state: posted, skipped (posted before, feed or incident gone) or given up. */
+  clearPending(eventIds: readonly string[]): Promise<void>;
+}
+
+// Threads, posts and pending updates carry no organization of their own: each statement matches
+// their feed to the organization.
+const FEED_IS_THE_ORGANIZATIONS = 'exists (select 1 from chat_feeds f where f.id = ? and f.organization_id = ?)';
+
+function chatFeedThreadUnit(em: EntityManager, { organizationId, feedId, incidentId }: ChatFeedThreadScope): ChatFeedThreadUnit {
+  return {
+    async feed() {
+      const [row] = await em.execute<ChatFeedForPosting[]>(
+        `select f.kind, f.target, c.config_sealed from chat_feeds f
+         left join channel_connections c on c.organization_id = f.organization_id and c.kind = f.kind
+         where f.id = ? and f.organization_id = ?`,
+        [feedId, organizationId],
+      );
+      return row;
+    },
+
+    async incident() {
+      const [row] = await em.execute<Array<{ title: string; severity: string; status: string }>>(
+        'select title, severity, status from incidents where id = ? and organization_id = ?',
+        [incidentId, organizationId],
+      );
+      return row;
+    },
+
+    async lock(eventIds) {
+      await em.execute(
+        `insert into chat_feed_threads (feed_id, incident_id, thread_ref, created_at)
+         select ?, ?, null, now() where ${FEED_IS_THE_ORGANIZATIONS} on conflict do nothing`,
+        [feedId, incidentId, feedId, organizationId],
+      );
+      const [thread] = await em.execute<Array<{ thread_ref: string | null }>>(
+        `select thread_ref from chat_feed_threads where feed_id = ? and incident_id = ? and ${FEED_IS_THE_ORGANIZATIONS} for update`,
+        [feedId, incidentId, feedId, organizationId],
+      );
+      const posted = await em.execute<Array<{ event_id: string }>>(
+        `select event_id from chat_feed_posts
+         where feed_id = ? and ${FEED_IS_THE_ORGANIZATIONS} and event_id in (select value::uuid from json_array_elements_text(?::json))`,
+        [feedId, feedId, organizationId, JSON.stringify(eventIds)],
+      );
+      return { threadRef: thread?.thread_ref ?? null, posted: new Set(posted.map((row) => row.event_id)) };
+    },
+
+    async earlierUpdatePending(eventId) {
+      const rows = await em.execute<Array<{ event_id: string }>>(
+        `select p.event_id from chat_feed_pending p
+         join chat_feed_pending self on self.feed_id = ? and self.event_id = ?
+         where p.feed_id = ? and p.incident_id = ? and (p.event_at, p.event_id) < (self.event_at, self.event_id)
+           and p.created_at > now() - interval '1 day' and ${FEED_IS_THE_ORGANIZATIONS}
+         limit 1`,
+        [feedId, eventId, feedId, incidentId, feedId, organizationId],
+      );
+      return rows.length > 0;
+    },
+
+    async recordThread(threadRef) {
+      await em.execute(
+        `update chat_feed_threads set thread_ref = ? where feed_id = ? and incident_id = ? and ${FEED_IS_THE_ORGANIZATIONS}`,
+        [threadRef, feedId, incidentId, feedId, organizationId],
+      );
+    },
+
+    async recordPost(eventId) {
+      await em.execute(
+        `insert into chat_feed_posts (feed_id, event_id, posted_at) select ?, ?, now() where ${FEED_IS_THE_ORGANIZATIONS} on conflict do nothing`,
+        [feedId, eventId, feedId, organizationId],
+      );
+    },
+
+    clearPending: (eventIds) => clearPendingUpdates(em, organizationId, feedId, eventIds),
+  };
+}
+
+async function clearPendingUpdates(em: EntityManager, organizationId: string, feedId: string, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
   await em.execute(
-    'delete from chat_feed_pending where feed_id = ? and event_id in (select value::uuid from json_array_elements_text(?::json))',
-    [feedId, JSON.stringify(eventIds)],
+    `delete from chat_feed_pending
+     where feed_id = ? and ${FEED_IS_THE_ORGANIZATIONS} and event_id in (select value::uuid from json_array_elements_text(?::json))`,
+    [feedId, feedId, organizationId, JSON.stringify(eventIds)],
   );
 }

@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PostmortemStatus } from '../../domain/postmortem/snapshot.ts';
+import type { TimelineType } from '../../domain/incident.ts';
+import type { PostmortemSnapshot, PostmortemStatus } from '../../domain/postmortem/snapshot.ts';
 import { uuidv7 } from '../../uuidv7.ts';
-import type { SqlTimestamp } from './incidents.ts';
+import { IncidentEntity } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
+import { addTimelineEntry, type SqlTimestamp } from './incidents.ts';
+import { postmortemSnapshot } from './postmortem-source.ts';
+import { memberName } from './users.ts';
 
 export interface PostmortemRow {
   id: string;
@@ -97,7 +102,8 @@ export interface ActionItemRow {
 
 // The date as text: a `date` column parsed into a JS Date would shift with the server's time zone.
 const ITEM_SELECT = `select a.id, a.postmortem_id, a.title, a.owner_id, u.name as owner_name, to_char(a.due_date, 'YYYY-MM-DD') as due_date,
-  a.done, a.done_at, a.created_at, a.updated_at from postmortem_action_items a left join users u on u.id = a.owner_id`;
+  a.done, a.done_at, a.created_at, a.updated_at from postmortem_action_items a
+  left join users u on u.id = a.owner_id and u.organization_id = a.organization_id`;
 
 export function actionItemsOf(em: EntityManager, organizationId: string, postmortemId: string): Promise<ActionItemRow[]> {
   return em.execute<ActionItemRow[]>(`${ITEM_SELECT} where a.organization_id = ? and a.postmortem_id = ? order by a.created_at, a.id`, [
@@ -132,14 +138,26 @@ export async function insertActionItem(
   organizationId: string,
   postmortemId: string,
   fields: ActionItemFields,
-): Promise<string> {
-  const id = uuidv7();
-  await em.execute(
+): Promise<string | undefined> {
+  const [row] = await em.execute<Array<{ id: string }>>(
     `insert into postmortem_action_items (id, organization_id, postmortem_id, title, owner_id, due_date, done, done_at)
-     values (?, ?, ?, ?, ?, ?::date, ?, case when ? then now() end)`,
-    [id, organizationId, postmortemId, fields.title, fields.ownerId, fields.dueDate, fields.done, fields.done],
+     select ?, ?, ?, ?, ?, ?::date, ?, case when ? then now() end
+     where exists (select 1 from postmortems where id = ? and organization_id = ?)
+     returning id`,
+    [
+      uuidv7(),
+      organizationId,
+      postmortemId,
+      fields.title,
+      fields.ownerId,
+      fields.dueDate,
+      fields.done,
+      fields.done,
+      postmortemId,
+      organizationId,
+    ],
   );
-  return id;
+  return row?.id;
 }
 
 /** Replaces the item's fields; `done_at` is when it was last marked done. False when there is no such item. */
@@ -165,4 +183,89 @@ export async function deleteActionItem(em: EntityManager, organizationId: string
     [organizationId, postmortemId, id],
   );
   return rows.length > 0;
+}
+
+/** Postmortems of the organization's incidents and their action items; every read and write is confined to the organization given. */
+export interface PostmortemStore {
+  /** Runs `work` in one transaction: what it writes (timeline entries included) is kept only if it returns. */
+  transaction<T>(work: (store: PostmortemStore) => Promise<T>): Promise<T>;
+  /** The incident a postmortem is of, as the service reads it. */
+  incident(organizationId: string, incidentId: string): Promise<{ id: string; title: string; description: string | null } | undefined>;
+  /** Everything a draft is written from, in one snapshot of the incident. */
+  snapshot(organizationId: string, incidentId: string): Promise<PostmortemSnapshot | undefined>;
+  /** An entry on the incident's timeline, written at once; false when the incident is not the organization's. */
+  addTimelineEntry(
+    organizationId: string,
+    incidentId: string,
+    entry: { type: TimelineType; message: string; actorId: string | null; data: Record<string, unknown> },
+  ): Promise<boolean>;
+  ofIncident(organizationId: string, incidentId: string): Promise<PostmortemRow | undefined>;
+  /** Which of the incidents have a postmortem, and its title and status. */
+  ofIncidents(
+    organizationId: string,
+    incidentIds: readonly string[],
+  ): Promise<Array<Pick<PostmortemRow, 'id' | 'incident_id' | 'title' | 'status'>>>;
+  /** Undefined when the incident has one already. */
+  insert(postmortem: {
+    organizationId: string;
+    incidentId: string;
+    title: string;
+    content: string;
+    createdBy: string | null;
+  }): Promise<PostmortemRow | undefined>;
+  /** Changes what is given; `published_at` is set the first time it becomes published and kept after. */
+  update(
+    organizationId: string,
+    incidentId: string,
+    change: { title?: string; content?: string; status?: PostmortemStatus },
+  ): Promise<PostmortemRow | undefined>;
+  remove(organizationId: string, incidentId: string): Promise<boolean>;
+  /** The postmortem's action items, oldest first. */
+  actionItems(organizationId: string, postmortemId: string): Promise<ActionItemRow[]>;
+  actionItem(organizationId: string, postmortemId: string, id: string): Promise<ActionItemRow | undefined>;
+  /** The new item's id; undefined when the postmortem is not the organization's. */
+  insertActionItem(organizationId: string, postmortemId: string, fields: ActionItemFields): Promise<string | undefined>;
+  /** False when there is no such item. */
+  updateActionItem(organizationId: string, postmortemId: string, id: string, fields: ActionItemFields): Promise<boolean>;
+  removeActionItem(organizationId: string, postmortemId: string, id: string): Promise<boolean>;
+  /** Whether the user is a member of the organization (an action item's owner must be). */
+  isMember(organizationId: string, userId: string): Promise<boolean>;
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+export function createPostmortemStore(em: EntityManager): PostmortemStore {
+  const findIncident = (organizationId: string, incidentId: string) =>
+    em.findOne(IncidentEntity, { id: incidentId, organization: organizationId }, unscoped);
+  return {
+    transaction: (work) => em.transactional((tx) => work(createPostmortemStore(tx))),
+
+    async incident(organizationId, incidentId) {
+      const incident = await findIncident(organizationId, incidentId);
+      return incident ? { id: incident.id, title: incident.title, description: incident.description ?? null } : undefined;
+    },
+
+    snapshot: (organizationId, incidentId) => postmortemSnapshot(em, organizationId, incidentId),
+
+    async addTimelineEntry(organizationId, incidentId, entry) {
+      const incident = await findIncident(organizationId, incidentId);
+      if (!incident) return false;
+      addTimelineEntry(em, incident, entry);
+      await em.flush();
+      return true;
+    },
+
+    ofIncident: (organizationId, incidentId) => postmortemOfIncident(em, organizationId, incidentId),
+    ofIncidents: (organizationId, incidentIds) => postmortemsOfIncidents(em, organizationId, incidentIds),
+    insert: (postmortem) => insertPostmortem(em, postmortem),
+    update: (organizationId, incidentId, change) => updatePostmortem(em, organizationId, incidentId, change),
+    remove: (organizationId, incidentId) => deletePostmortem(em, organizationId, incidentId),
+    actionItems: (organizationId, postmortemId) => actionItemsOf(em, organizationId, postmortemId),
+    actionItem: (organizationId, postmortemId, id) => actionItem(em, organizationId, postmortemId, id),
+    insertActionItem: (organizationId, postmortemId, fields) => insertActionItem(em, organizationId, postmortemId, fields),
+    updateActionItem: (organizationId, postmortemId, id, fields) => updateActionItem(em, organizationId, postmortemId, id, fields),
+    removeActionItem: (organizationId, postmortemId, id) => deleteActionItem(em, organizationId, postmortemId, id),
+    isMember: async (organizationId, userId) => (await memberName(em, organizationId, userId)) !== undefined,
+  };
 }
