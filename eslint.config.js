@@ -50,7 +50,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/account.service.ts',
   'api/services/api-key.service.ts',
   'api/services/auth.service.ts',
-  'api/services/channel-action.service.ts',
   'api/services/chat-feed.service.ts',
   'api/services/chat.service.ts',
   'api/services/delivery.service.ts',

@@ -36,6 +36,7 @@ import { createIncidentService } from './services/incident.service.ts';
 import { createPageChannels } from '../shared/paging/channels.ts';
 import { createChannelLinks } from '../shared/paging/channel-link-token.ts';
 import { createChannelIdentityStore } from '../shared/db/access/channel-identities.ts';
+import { createChannelActionStore } from '../shared/db/access/channel-actions.ts';
 import { createChannelConnectionService } from './services/channel-connection.service.ts';
 import { createChannelIdentityService } from './services/channel-identity.service.ts';
 import { createChannelActionService } from './services/channel-action.service.ts';
@@ -354,7 +355,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
   const channelActions = createChannelActionService({
-    em,
+    channelActions: () => createChannelActionStore(em()),
     incidents,
     escalations: incidentEscalations,
     audit,
