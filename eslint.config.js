@@ -71,7 +71,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/silence.service.ts',
   'api/services/slack-services.ts',
   'api/services/sso/sso-login.service.ts',
-  'api/services/user.service.ts',
   'api/services/webhook-health.ts',
   'api/services/webhook-ingest.service.ts',
 ];

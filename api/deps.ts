@@ -28,6 +28,7 @@ import { createRateLimiter, type RateLimiter } from './services/rate-limit.servi
 import { createCredentialCache, credentialTag, listenForCredentialChanges, type CredentialCache } from './services/credential-cache.ts';
 import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
+import { createUserStore } from '../shared/db/access/users.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
@@ -469,7 +470,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         em,
         temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
       }),
-      users: createUserService({ em, cache }),
+      users: createUserService({ users: () => createUserStore(em()), cache }),
       invitations: createInvitationService({ em, mailer, publicUrl, quota }),
       organizations: createOrganizationService({ organizations: () => createOrganizationStore(em()), sessions }),
       audit,
