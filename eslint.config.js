@@ -47,7 +47,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'activities/delivery.activities.ts',
   'activities/procedure-execution.activities.ts',
   'activities/remediation.activities.ts',
-  'api/services/account.service.ts',
   'api/services/api-key.service.ts',
   'api/services/auth.service.ts',
   'api/services/chat-feed.service.ts',

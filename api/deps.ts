@@ -17,6 +17,7 @@ import { authorize, createAuthenticator, createCredentialAuthenticator } from '.
 import { createCrossSiteGuard } from './middleware/request-origin.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
 import { createAccountService } from './services/account.service.ts';
+import { createAccountStore } from '../shared/db/access/account-tokens.ts';
 import { planLimits } from '../shared/domain/plans.ts';
 import { createAuditGuard } from './middleware/audit.ts';
 import { createRateLimitGuard } from './middleware/rate-limit.ts';
@@ -262,7 +263,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
-  const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
+  const accounts = createAccountService({
+    accounts: () => createAccountStore(em()),
+    mailer,
+    logger,
+    sessions,
+    throttle,
+    cache,
+    publicUrl: config.publicUrl,
+  });
   const overrides = rateLimitOverrides(config);
   const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };
   // Plans cap seats and integrations only where a plan can be bought.
