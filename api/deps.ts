@@ -24,6 +24,7 @@ import { createRateLimitGuard } from './middleware/rate-limit.ts';
 import { createAdminService } from './services/admin.service.ts';
 import { createAuditService } from './services/audit.service.ts';
 import { createInvitationService } from './services/invitation.service.ts';
+import { createInvitationStore } from '../shared/db/access/invitations.ts';
 import { createOrganizationService } from './services/organization.service.ts';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.service.ts';
 import { createCredentialCache, credentialTag, listenForCredentialChanges, type CredentialCache } from './services/credential-cache.ts';
@@ -480,7 +481,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
       }),
       users: createUserService({ users: () => createUserStore(em()), cache }),
-      invitations: createInvitationService({ em, mailer, publicUrl, quota }),
+      invitations: createInvitationService({ invitations: () => createInvitationStore(em()), mailer, publicUrl, quota }),
       organizations: createOrganizationService({ organizations: () => createOrganizationStore(em()), sessions }),
       audit,
       admin: createAdminService({

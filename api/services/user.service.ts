@@ -14,7 +14,7 @@ export interface UserListQuery {
 
 const forbidden = (detail: string) => new AppError('INSUFFICIENT_PERMISSIONS', detail);
 
-const userView = (user: UserRecord): UserView => ({
+export const userView = (user: UserRecord): UserView => ({
   id: user.id,
   email: user.email,
   name: user.name,

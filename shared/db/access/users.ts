@@ -69,7 +69,7 @@ const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 /** `%` and `_` in a search are literal characters, not patterns. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-const userRecord = (user: User): UserRecord => ({
+export const userRecord = (user: User): UserRecord => ({
   id: user.id,
   organizationId: typeof user.organization === 'string' ? user.organization : user.organization.id,
   email: user.email,
