@@ -45,8 +45,6 @@ const ORM_OUTSIDE_STORES = [
 const ORM_NOT_YET_BEHIND_STORES = [
   'activities/procedure-execution.activities.ts',
   'activities/remediation.activities.ts',
-  'api/services/account.service.ts',
-  'api/services/channel-action.service.ts',
   'api/services/escalation-policy.service.ts',
   'api/services/events-v2.service.ts',
   'api/services/execution.service.ts',
@@ -54,13 +52,11 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/incident-escalation.service.ts',
   'api/services/incident.service.ts',
   'api/services/integration.service.ts',
-  'api/services/invitation.service.ts',
   'api/services/procedure.service.ts',
   'api/services/routing-rule.service.ts',
   'api/services/schedule.service.ts',
   'api/services/silence.service.ts',
   'api/services/sso/sso-login.service.ts',
-  'api/services/user.service.ts',
   'api/services/webhook-health.ts',
   'api/services/webhook-ingest.service.ts',
 ];

@@ -17,17 +17,20 @@ import { authorize, createAuthenticator, createCredentialAuthenticator } from '.
 import { createCrossSiteGuard } from './middleware/request-origin.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
 import { createAccountService } from './services/account.service.ts';
+import { createAccountStore } from '../shared/db/access/account-tokens.ts';
 import { planLimits } from '../shared/domain/plans.ts';
 import { createAuditGuard } from './middleware/audit.ts';
 import { createRateLimitGuard } from './middleware/rate-limit.ts';
 import { createAdminService } from './services/admin.service.ts';
 import { createAuditService } from './services/audit.service.ts';
 import { createInvitationService } from './services/invitation.service.ts';
+import { createInvitationStore } from '../shared/db/access/invitations.ts';
 import { createOrganizationService } from './services/organization.service.ts';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.service.ts';
 import { createCredentialCache, credentialTag, listenForCredentialChanges, type CredentialCache } from './services/credential-cache.ts';
 import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
+import { createUserStore } from '../shared/db/access/users.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
 import { createApiKeyStore } from '../shared/db/access/api-keys.ts';
 import { createAuthService } from './services/auth.service.ts';
@@ -38,6 +41,7 @@ import { createIncidentService } from './services/incident.service.ts';
 import { createPageChannels } from '../shared/paging/channels.ts';
 import { createChannelLinks } from '../shared/paging/channel-link-token.ts';
 import { createChannelIdentityStore } from '../shared/db/access/channel-identities.ts';
+import { createChannelActionStore } from '../shared/db/access/channel-actions.ts';
 import { createChannelConnectionService } from './services/channel-connection.service.ts';
 import { createChannelIdentityService } from './services/channel-identity.service.ts';
 import { createChannelActionService } from './services/channel-action.service.ts';
@@ -270,7 +274,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
-  const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
+  const accounts = createAccountService({
+    accounts: () => createAccountStore(em()),
+    mailer,
+    logger,
+    sessions,
+    throttle,
+    cache,
+    publicUrl: config.publicUrl,
+  });
   const overrides = rateLimitOverrides(config);
   const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };
   // Plans cap seats and integrations only where a plan can be bought.
@@ -364,7 +376,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
   const channelActions = createChannelActionService({
-    em,
+    channelActions: () => createChannelActionStore(em()),
     incidents,
     escalations: incidentEscalations,
     audit,
@@ -481,8 +493,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         em,
         temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
       }),
-      users: createUserService({ em, cache }),
-      invitations: createInvitationService({ em, mailer, publicUrl, quota }),
+      users: createUserService({ users: () => createUserStore(em()), cache }),
+      invitations: createInvitationService({ invitations: () => createInvitationStore(em()), mailer, publicUrl, quota }),
       organizations: createOrganizationService({ organizations: () => createOrganizationStore(em()), sessions }),
       audit,
       admin: createAdminService({

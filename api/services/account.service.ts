@@ -1,9 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
-import { consumeAccountToken } from '../../shared/db/access/account-tokens.ts';
-import { AccountTokenEntity, UserEntity, type AccountTokenPurpose, type User } from '../../shared/db/entities/index.ts';
-import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
+import type { AccountStore } from '../../shared/db/access/account-tokens.ts';
+import type { AccountTokenPurpose } from '../../shared/db/entities/index.ts';
 import { BadRequestError, InvalidTokenError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
@@ -21,9 +19,16 @@ const INVALID_TOKEN_DETAIL = 'Invalid, used or expired token';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
+/** Where a token mail goes, and whose token it is. */
+interface MailedAccount {
+  id: string;
+  organizationId: string;
+  email: string;
+}
+
 /** Password reset and change, email verification: single-use mailed tokens, stored hashed. */
 export function createAccountService(deps: {
-  em: () => EntityManager;
+  accounts: () => AccountStore;
   mailer: Mailer;
   logger: Logger;
   sessions: Pick<SessionService, 'cutOff' | 'endOtherSessions'>;
@@ -32,33 +37,19 @@ export function createAccountService(deps: {
   /** Base URL quoted in mails, e.g. `https://tocsin.example.com` (config.publicUrl: no trailing slash). */
   publicUrl: string;
 }) {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
   const base = `${deps.publicUrl}/api/v1`;
 
   /** Replaces the user's earlier tokens of this purpose, so only the latest mail works. */
-  async function issueToken(user: User, purpose: AccountTokenPurpose, ttlSeconds: number): Promise<string> {
+  async function issueToken(user: MailedAccount, purpose: AccountTokenPurpose, ttlSeconds: number): Promise<string> {
     const token = generateOpaqueToken();
-    const em = deps.em();
-    await em.nativeDelete(AccountTokenEntity, { user: user.id, purpose }, unscoped);
-    em.create(AccountTokenEntity, {
-      organization: user.organization.id,
-      user: user.id,
-      purpose,
-      tokenHash: hashOpaqueToken(token),
+    await deps.accounts().replaceToken(user.organizationId, user.id, purpose, {
+      hash: hashOpaqueToken(token),
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
     });
-    await em.flush();
     return token;
   }
 
-  /** Marks the token used in one statement (so two concurrent uses cannot both succeed); its user id, or a 400. */
-  async function consumeToken(em: EntityManager, token: string, purpose: AccountTokenPurpose): Promise<string> {
-    const userId = await consumeAccountToken(em, hashOpaqueToken(token), purpose);
-    if (userId === undefined) throw new InvalidTokenError(INVALID_TOKEN_DETAIL);
-    return userId;
-  }
-
-  async function mailVerification(user: User): Promise<void> {
+  async function mailVerification(user: MailedAccount): Promise<void> {
     const token = await issueToken(user, 'email_verification', EMAIL_VERIFICATION_TTL_SECONDS);
     await deps.mailer.send({
       to: user.email,
@@ -75,14 +66,14 @@ export function createAccountService(deps: {
 
   return {
     /** After registration: mail a verification token. A mail failure is logged, not fatal. */
-    async onRegistered(user: User): Promise<void> {
-      await mailVerification(user).catch((error: unknown) =>
+    async onRegistered(user: { id: string; email: string; organization: { id: string } }): Promise<void> {
+      await mailVerification({ id: user.id, email: user.email, organizationId: user.organization.id }).catch((error: unknown) =>
         deps.logger.error({ err: error, userId: user.id }, 'verification mail failed'),
       );
     },
 
     async requestPasswordReset(input: { email: string }): Promise<{ message: string }> {
-      const user = await deps.em().findOne(UserEntity, { email: input.email.toLowerCase() }, unscoped);
+      const user = await deps.accounts().findByEmailAcrossOrganizations(input.email.toLowerCase());
       if (user) {
         const token = await issueToken(user, 'password_reset', PASSWORD_RESET_TTL_SECONDS);
         // Not awaited: an SMTP round trip only for existing accounts would time-leak which exist.
@@ -110,14 +101,8 @@ export function createAccountService(deps: {
      */
     async confirmPasswordReset(input: { token: string; new_password: string }): Promise<{ message: string }> {
       const passwordHash = await hashPassword(input.new_password);
-      const user = await deps.em().transactional(async (tx) => {
-        const userId = await consumeToken(tx, input.token, 'password_reset');
-        const found = await tx.findOneOrFail(UserEntity, { id: userId }, unscoped);
-        found.passwordHash = passwordHash;
-        found.emailVerifiedAt ??= new Date();
-        await tx.flush();
-        return found;
-      });
+      const user = await deps.accounts().resetPasswordByTokenAcrossOrganizations(hashOpaqueToken(input.token), passwordHash);
+      if (!user) throw new InvalidTokenError(INVALID_TOKEN_DETAIL);
       // The cut-off also drops the user's cached row (email_verified may have changed above).
       await deps.sessions.cutOff(user.id);
       await deps.throttle.reset(user.email);
@@ -132,28 +117,21 @@ export function createAccountService(deps: {
      */
     async changePassword(auth: AuthContext, input: { current_password: string; new_password: string }): Promise<{ message: string }> {
       requireUserSession(auth, 'Password change');
-      const em = deps.em();
-      const user = await em.findOneOrFail(UserEntity, { id: auth.userId });
+      const user = await deps.accounts().find(auth.organizationId, auth.userId);
       await deps.throttle.beginAttempt(user.email);
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
         await deps.throttle.recordFailure(user.email);
         throw new BadRequestError('Current password is incorrect');
       }
       await deps.throttle.reset(user.email);
-      user.passwordHash = await hashPassword(input.new_password);
-      await em.flush();
+      await deps.accounts().setPasswordHash(auth.organizationId, user.id, await hashPassword(input.new_password));
       await deps.sessions.endOtherSessions(user.id, auth.sessionId ?? null);
       return { message: 'Password changed' };
     },
 
     async verifyEmail(input: { token: string }): Promise<{ message: string }> {
-      const userId = await deps.em().transactional(async (tx) => {
-        const userId = await consumeToken(tx, input.token, 'email_verification');
-        const user = await tx.findOneOrFail(UserEntity, { id: userId }, unscoped);
-        user.emailVerifiedAt ??= new Date();
-        await tx.flush();
-        return userId;
-      });
+      const userId = await deps.accounts().verifyEmailByTokenAcrossOrganizations(hashOpaqueToken(input.token));
+      if (userId === undefined) throw new InvalidTokenError(INVALID_TOKEN_DETAIL);
       // `email_verified` is part of GET /auth/me, which answers from the credential cache.
       deps.cache.invalidate([credentialTag.user(userId)]);
       return { message: 'Email verified' };
@@ -161,7 +139,7 @@ export function createAccountService(deps: {
 
     async resendVerification(auth: AuthContext): Promise<{ message: string }> {
       requireUserSession(auth, 'Resending verification');
-      const user = await deps.em().findOneOrFail(UserEntity, { id: auth.userId });
+      const user = await deps.accounts().find(auth.organizationId, auth.userId);
       if (user.emailVerifiedAt) return { message: 'Email already verified' };
       try {
         await mailVerification(user);

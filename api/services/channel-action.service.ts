@@ -1,5 +1,4 @@
-import { channelActionContext } from '../../shared/db/access/channel-actions.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChannelActionStore } from '../../shared/db/access/channel-actions.ts';
 import { AppError } from '../../shared/errors.ts';
 import { hasPermission, isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
 import {
@@ -47,7 +46,7 @@ const CHANNEL_NAMES: Record<string, string> = {
  * another organization is refused and nothing changes.
  */
 export function createChannelActionService(deps: {
-  em: () => EntityManager;
+  channelActions: () => ChannelActionStore;
   incidents: Pick<IncidentService, 'update'>;
   escalations: Pick<IncidentEscalationService, 'escalateNow' | 'snooze'>;
   audit: Pick<AuditService, 'record'>;
@@ -63,7 +62,7 @@ export function createChannelActionService(deps: {
           message: `Your ${via} account is not linked to a Tocsin member: link it from the message Tocsin sent you, then try again.`,
         };
       }
-      const context = await channelActionContext(deps.em().fork(), request.organizationId, request.incidentId, request.userId);
+      const context = await deps.channelActions().context(request.organizationId, request.incidentId, request.userId);
       if (!context.member) return { outcome: 'refused', message: 'You are not a member of the organization this incident belongs to.' };
       if (!context.incident) return { outcome: 'refused', message: 'This incident no longer exists.' };
       const role = context.member.role;

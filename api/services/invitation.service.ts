@@ -1,20 +1,20 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { hashPassword } from '../../shared/auth/password.ts';
-import { InvitationEntity, OrganizationEntity, UserEntity, type Invitation } from '../../shared/db/entities/index.ts';
+import type { InvitationRecord, InvitationStore } from '../../shared/db/access/invitations.ts';
 import { mayGrantRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { OrganizationView, UserView } from '../schemas/auth.schemas.ts';
 import type { InvitationView } from '../schemas/invitation.schemas.ts';
-import { organizationView, userView } from './auth.service.ts';
+import { organizationView } from './auth.service.ts';
+import { userView } from './user.service.ts';
 import type { PlanQuota } from './plan-quota.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
-const view = (invitation: Invitation): InvitationView => ({
+const view = (invitation: InvitationRecord): InvitationView => ({
   id: invitation.id,
   email: invitation.email,
   // Written only through validated input: a stored role is one of ROLES.
@@ -24,22 +24,19 @@ const view = (invitation: Invitation): InvitationView => ({
   created_at: invitation.createdAt.toISOString(),
 });
 
-// Accepting happens before any organization is known: the token names it.
-const unscoped = { filters: { tenant: false } } as const;
 const INVALID = 'Invitation token is invalid, already used, revoked or expired';
 
 export type InvitationService = ReturnType<typeof createInvitationService>;
 
 /** Adding people to an organization: an emailed single-use token, accepted over the API. */
 export function createInvitationService(deps: {
-  em: () => EntityManager;
+  invitations: () => InvitationStore;
   mailer: Mailer;
   publicUrl: string;
   quota: Pick<PlanQuota, 'reserve'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const pending = () => ({ acceptedAt: null, revokedAt: null, expiresAt: { $gt: now() } });
 
   return {
     /**
@@ -52,32 +49,29 @@ export function createInvitationService(deps: {
           'INSUFFICIENT_PERMISSIONS',
           `Nobody invites above their own role (${auth.role}): only an owner can invite an owner`,
         );
-      const em = deps.em();
       const email = input.email.toLowerCase();
-      if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('This email already has an account');
+      if (await deps.invitations().emailTakenAcrossOrganizations(email)) throw new ConflictError('This email already has an account');
       const token = generateOpaqueToken();
-      const organization = await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId });
-      const invitation = await em.transactional(async (tx) => {
-        // No seat left: an invitation nobody could accept is not sent (acceptance checks again).
-        await deps.quota.reserve(tx, auth.organizationId, 'members');
-        await tx.nativeUpdate(InvitationEntity, { organization: auth.organizationId, email, ...pending() }, { revokedAt: now() });
-        const created = tx.create(InvitationEntity, {
-          organization: auth.organizationId,
+      const organizationName = await deps.invitations().organizationName(auth.organizationId);
+      const created = now();
+      const invitation = await deps.invitations().replacePending(
+        auth.organizationId,
+        {
           email,
           role: input.role,
           tokenHash: hashOpaqueToken(token),
           invitedBy: auth.userId,
-          expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
-          createdAt: now(),
-        });
-        await tx.flush();
-        return created;
-      });
+          expiresAt: new Date(created.getTime() + INVITATION_TTL_MS),
+        },
+        created,
+        // No seat left: an invitation nobody could accept is not sent (acceptance checks again).
+        (tx) => deps.quota.reserve(tx, auth.organizationId, 'members'),
+      );
       const message = {
         to: email,
-        subject: `You are invited to ${organization.name} on Tocsin`,
+        subject: `You are invited to ${organizationName} on Tocsin`,
         text: [
-          `You have been invited to join ${organization.name} on Tocsin as ${input.role}.`,
+          `You have been invited to join ${organizationName} on Tocsin as ${input.role}.`,
           '',
           `Accept the invitation: ${deps.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
           `or over the API: POST /api/v1/invitations/accept with {"token", "name", "password"}.`,
@@ -90,29 +84,23 @@ export function createInvitationService(deps: {
         await deps.mailer.send(message);
       } catch (error) {
         // Nobody can receive this token: the invitation must not stay pending.
-        await em.nativeUpdate(InvitationEntity, { id: invitation.id }, { revokedAt: now() });
+        await deps.invitations().revoke(auth.organizationId, invitation.id, now());
         throw error;
       }
       return view(invitation);
     },
 
-    async list(_auth: AuthContext, query: { limit: number; offset: number }): Promise<{ items: InvitationView[]; total: number }> {
-      const [invitations, total] = await deps.em().findAndCount(InvitationEntity, pending(), {
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
-      return { items: invitations.map(view), total };
+    async list(auth: AuthContext, query: { limit: number; offset: number }): Promise<{ items: InvitationView[]; total: number }> {
+      const { items, total } = await deps.invitations().listPending(auth.organizationId, now(), query);
+      return { items: items.map(view), total };
     },
 
     /** Revokes a pending invitation; its token stops working at once. */
-    async revoke(_auth: AuthContext, id: string): Promise<void> {
-      const em = deps.em();
-      const invitation = await em.findOne(InvitationEntity, { id });
+    async revoke(auth: AuthContext, id: string): Promise<void> {
+      const invitation = await deps.invitations().find(auth.organizationId, id);
       if (!invitation) throw new NotFoundError('Invitation');
       if (invitation.acceptedAt) throw new ConflictError('Invitation has already been accepted');
-      invitation.revokedAt ??= now();
-      await em.flush();
+      await deps.invitations().revoke(auth.organizationId, id, now());
     },
 
     /**
@@ -120,32 +108,21 @@ export function createInvitationService(deps: {
      * claimed by a conditional update in the same transaction, so it works exactly once.
      */
     async accept(input: { token: string; name: string; password: string }): Promise<{ user: UserView; organization: OrganizationView }> {
-      const em = deps.em();
-      const tokenHash = hashOpaqueToken(input.token);
-      const found = await em.findOne(InvitationEntity, { tokenHash, ...pending() }, unscoped);
+      const found = await deps.invitations().findPendingByTokenHashAcrossOrganizations(hashOpaqueToken(input.token), now());
       if (!found) throw new InvalidTokenError(INVALID);
-      if (await em.count(UserEntity, { email: found.email }, unscoped)) throw new ConflictError('This email already has an account');
+      if (await deps.invitations().emailTakenAcrossOrganizations(found.email)) throw new ConflictError('This email already has an account');
       const passwordHash = await hashPassword(input.password);
       try {
-        return await em.transactional(async (tx) => {
-          const claimed = await tx.nativeUpdate(InvitationEntity, { id: found.id, ...pending() }, { acceptedAt: now() }, unscoped);
-          if (claimed !== 1) throw new InvalidTokenError(INVALID);
+        const accepted = await deps.invitations().accept(
+          found.organizationId,
+          found.id,
+          { name: input.name, passwordHash },
+          now(),
           // Refused at the quota, the claim rolls back with it: the invitation stays usable after an upgrade.
-          await deps.quota.reserve(tx, found.organization.id, 'members');
-          const organization = await tx.findOneOrFail(OrganizationEntity, { id: found.organization.id }, unscoped);
-          const user = tx.create(UserEntity, {
-            organization,
-            email: found.email,
-            name: input.name,
-            role: found.role,
-            passwordHash,
-            // The token arrived by email: the address is proven.
-            emailVerifiedAt: now(),
-          });
-          await tx.flush();
-          await tx.nativeUpdate(InvitationEntity, { id: found.id }, { acceptedUserId: user.id }, unscoped);
-          return { user: userView(user), organization: organizationView(organization) };
-        });
+          (tx) => deps.quota.reserve(tx, found.organizationId, 'members'),
+        );
+        if (!accepted) throw new InvalidTokenError(INVALID);
+        return { user: userView(accepted.user), organization: organizationView(accepted.organization) };
       } catch (error) {
         if (error instanceof UniqueConstraintViolationException) throw new ConflictError('This email already has an account');
         throw error;

@@ -1,12 +1,9 @@
-import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import { OrganizationEntity, UserEntity, type User } from '../../shared/db/entities/index.ts';
-import { removeUserFromSchedules } from '../../shared/db/access/schedules.ts';
+import type { UserRecord, UserStore } from '../../shared/db/access/users.ts';
 import { hasPermission, mayGrantRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
 import type { UserView } from '../schemas/auth.schemas.ts';
-import { userView } from './auth.service.ts';
 
 export interface UserListQuery {
   role?: Role;
@@ -17,61 +14,46 @@ export interface UserListQuery {
 
 const forbidden = (detail: string) => new AppError('INSUFFICIENT_PERMISSIONS', detail);
 
-/** `%` and `_` in a search are literal characters, not patterns. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const userView = (user: UserRecord): UserView => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  // Written only through validated input: a stored role is one of ROLES.
+  role: user.role,
+  organization_id: user.organizationId,
+  email_verified: user.emailVerifiedAt != null,
+  created_at: user.createdAt.toISOString(),
+});
 
 /**
  * Owner rules the role table cannot express, because they depend on the target user: only an owner
  * changes or removes an owner, or makes someone an owner.
  */
-function assertMayTouch(auth: AuthContext, target: User): void {
+function assertMayTouch(auth: AuthContext, target: UserRecord): void {
   if (target.role === 'owner' && auth.role !== 'owner') throw forbidden('Only an owner can change or remove an owner');
+}
+
+/** Another organization's user is indistinguishable from a missing one. */
+function found(user: UserRecord | undefined): UserRecord {
+  if (!user) throw new NotFoundError('User');
+  return user;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
 
 /** The organization's members: list, read, update name and role, remove. */
-export function createUserService(deps: { em: () => EntityManager; cache: Pick<CredentialCache, 'invalidate'> }) {
-  async function find(em: EntityManager, id: string): Promise<User> {
-    // The tenant filter makes another organization's user indistinguishable from a missing one.
-    const user = await em.findOne(UserEntity, { id });
-    if (!user) throw new NotFoundError('User');
-    return user;
-  }
-
-  /**
-   * Runs an owner-affecting change with the organization row locked, so two concurrent demotions or
-   * removals cannot both see a second owner and leave none.
-   */
-  async function withOwnersLocked<T>(
-    auth: AuthContext,
-    work: (tx: EntityManager, owners: () => Promise<number>) => Promise<T>,
-  ): Promise<T> {
-    return deps.em().transactional(async (tx) => {
-      await tx.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      return work(tx, () => tx.count(UserEntity, { role: 'owner' }));
-    });
-  }
-
+export function createUserService(deps: { users: () => UserStore; cache: Pick<CredentialCache, 'invalidate'> }) {
   /** After the commit: the trigger tells every other process, this one must not wait for its own notification. */
   const forget = (userId: string) => deps.cache.invalidate([credentialTag.user(userId)]);
 
   return {
-    async list(_auth: AuthContext, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
-      const where: FilterQuery<User>[] = [];
-      if (query.role) where.push({ role: query.role });
-      if (query.search)
-        where.push({ $or: [{ name: { $ilike: likePattern(query.search) } }, { email: { $ilike: likePattern(query.search) } }] });
-      const [users, total] = await deps.em().findAndCount(UserEntity, where.length ? { $and: where } : {}, {
-        orderBy: { createdAt: 'asc', id: 'asc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
-      return { items: users.map(userView), total };
+    async list(auth: AuthContext, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
+      const { items, total } = await deps.users().list(auth.organizationId, query);
+      return { items: items.map(userView), total };
     },
 
-    async get(_auth: AuthContext, id: string): Promise<UserView> {
-      return userView(await find(deps.em(), id));
+    async get(auth: AuthContext, id: string): Promise<UserView> {
+      return userView(found(await deps.users().find(auth.organizationId, id)));
     },
 
     /**
@@ -79,21 +61,23 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
      * last owner cannot be demoted (409).
      */
     async update(auth: AuthContext, id: string, input: { name?: string; role?: Role }): Promise<UserView> {
-      const updated = await withOwnersLocked(auth, async (tx, owners) => {
-        const user = await find(tx, id);
+      // Owner-affecting changes take turns: two concurrent demotions cannot both see a second owner.
+      const updated = await deps.users().withOrganizationLocked(auth.organizationId, async (members) => {
+        const user = found(await members.find(id));
         const isSelf = auth.kind === 'user' && auth.userId === user.id;
         const mayManage = hasPermission(auth.permissions, 'users:update');
         if (!isSelf && !mayManage) throw new InsufficientPermissionsError('users:update');
         assertMayTouch(auth, user);
+        const changes: { name?: string; role?: Role } = {};
         if (input.role !== undefined && input.role !== user.role) {
           if (!mayManage) throw new InsufficientPermissionsError('users:update');
           if (!mayGrantRole(auth.role, input.role)) throw forbidden('Only an owner can grant the owner role');
-          if (user.role === 'owner' && (await owners()) <= 1) throw new ConflictError('The organization must keep at least one owner');
-          user.role = input.role;
+          if (user.role === 'owner' && (await members.ownerCount()) <= 1)
+            throw new ConflictError('The organization must keep at least one owner');
+          changes.role = input.role;
         }
-        if (input.name !== undefined) user.name = input.name;
-        await tx.flush();
-        return userView(user);
+        if (input.name !== undefined) changes.name = input.name;
+        return userView(found(await members.update(user.id, changes)));
       });
       forget(updated.id);
       return updated;
@@ -106,13 +90,12 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
      * event naming the gaps that opens.
      */
     async remove(auth: AuthContext, id: string): Promise<void> {
-      await withOwnersLocked(auth, async (tx, owners) => {
-        const user = await find(tx, id);
+      await deps.users().withOrganizationLocked(auth.organizationId, async (members) => {
+        const user = found(await members.find(id));
         assertMayTouch(auth, user);
-        if (user.role === 'owner' && (await owners()) <= 1) throw new ConflictError('The organization must keep at least one owner');
-        await removeUserFromSchedules(tx, auth.organizationId, user.id, new Date());
-        tx.remove(user);
-        await tx.flush();
+        if (user.role === 'owner' && (await members.ownerCount()) <= 1)
+          throw new ConflictError('The organization must keep at least one owner');
+        await members.remove(user.id, new Date());
       });
       forget(id);
     },

@@ -8,6 +8,7 @@ import { notifyIngestionOfResolution } from '../../api/services/ingestion-signal
 import { ormContext, scopeRequestToOrganization } from '../../api/middleware/orm-context.ts';
 import type { Config } from '../../shared/config.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import { createChannelActionStore } from '../../shared/db/access/channel-actions.ts';
 import { identityUser } from '../../shared/db/access/channel-identities.ts';
 import { createAuditEventStore } from '../../shared/db/access/audit-events.ts';
 import { createIncidentStore } from '../../shared/db/access/incidents.ts';
@@ -33,7 +34,7 @@ function matrixInboundDeps(
   const em = () => options.orm.em;
   const temporal = { client: options.temporal, taskQueue: options.taskQueue, close: async () => undefined };
   const actions = createChannelActionService({
-    em,
+    channelActions: () => createChannelActionStore(em()),
     incidents: createIncidentService({
       em,
       incidents: () => createIncidentStore(em()),

@@ -8,7 +8,17 @@ export interface ChannelActionContext {
   incident?: { status: string; lastActor: string | null; snoozedUntil: Date | null };
 }
 
-export async function channelActionContext(
+/** Every read is confined to the organization given. */
+export interface ChannelActionStore {
+  /** The member acting and the incident acted on, each only when it is the organization's. */
+  context(organizationId: string, incidentId: string, userId: string): Promise<ChannelActionContext>;
+}
+
+export function createChannelActionStore(em: EntityManager): ChannelActionStore {
+  return { context: (organizationId, incidentId, userId) => channelActionContext(em, organizationId, incidentId, userId) };
+}
+
+async function channelActionContext(
   em: EntityManager,
   organizationId: string,
   incidentId: string,
