@@ -61,7 +61,7 @@ import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
-import { createIntegrationCredentialsStore } from '../shared/db/access/integrations.ts';
+import { createIntegrationCredentialsStore, createIntegrationHealthStore } from '../shared/db/access/integrations.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
 import { createHeartbeatService } from './services/heartbeat.service.ts';
@@ -465,7 +465,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({
-        em,
+        integrations: () => createIntegrationHealthStore(em()),
         temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
       }),
       users: createUserService({ em, cache }),

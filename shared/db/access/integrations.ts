@@ -19,6 +19,21 @@ export async function pingDatabase(em: EntityManager): Promise<void> {
   await em.getConnection().execute('select 1');
 }
 
+/** What the webhook health reports read: the database's reachability and an organization's failing integrations. */
+export interface IntegrationHealthStore {
+  /** Answers when PostgreSQL does; throws when it cannot be reached. */
+  ping(): Promise<void>;
+  /** The organization's failing platforms, as failingPlatforms. */
+  failingPlatforms(organizationId: string, failingAfter: number): Promise<string[]>;
+}
+
+export function createIntegrationHealthStore(em: EntityManager): IntegrationHealthStore {
+  return {
+    ping: () => pingDatabase(em),
+    failingPlatforms: (organizationId, failingAfter) => failingPlatforms(em, organizationId, failingAfter),
+  };
+}
+
 /** What authenticates and routes an integration's webhooks; the ciphertexts stay sealed. */
 export interface IntegrationCredentialsRecord {
   id: string;
