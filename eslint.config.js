@@ -73,7 +73,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/slack-services.ts',
   'api/services/sso/sso-login.service.ts',
   'api/services/user.service.ts',
-  'api/services/webhook-ingest.service.ts',
 ];
 
 export default tseslint.config(

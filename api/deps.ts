@@ -279,7 +279,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const webhooks = ((ingest) => (runtime.metrics ? withIngestMetrics(ingest, runtime.metrics.alertsReceived) : ingest))(
     meteredWebhookIngest(
       createWebhookIngestService({
-        em,
+        credentials: () => createIntegrationCredentialsStore(em()),
         temporal: runtime.temporal,
         integrations: integrationLookup,
         mappings,

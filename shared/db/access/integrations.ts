@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { IntegrationEntity, type Integration } from '../entities/index.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
+import type { Platform } from '../../domain/alert.ts';
 
 /** The platforms of the organization's enabled integrations whose deliveries are failing (status `error`, or `failingAfter` failures in a row). */
 export async function failingPlatforms(em: EntityManager, organizationId: string, failingAfter: number): Promise<string[]> {
@@ -50,6 +51,8 @@ export interface IntegrationCredentialsRecord {
 export interface IntegrationCredentialsStore {
   /** By id in whichever organization: a webhook sender is identified by the integration's id alone. */
   findByIdAcrossOrganizations(id: string): Promise<IntegrationCredentialsRecord | undefined>;
+  /** The organization's oldest enabled integration of the platform: where its API key's short-form webhooks go. */
+  findOldestEnabledId(organizationId: string, platform: Platform): Promise<string | undefined>;
 }
 
 export function createIntegrationCredentialsStore(em: SqlEntityManager): IntegrationCredentialsStore {
@@ -67,6 +70,15 @@ export function createIntegrationCredentialsStore(em: SqlEntityManager): Integra
         previousSecretExpiresAt: integration.previousSecretExpiresAt ?? null,
         mappingTemplate: integration.mappingTemplate ?? null,
       };
+    },
+
+    async findOldestEnabledId(organizationId, platform) {
+      const integration = await em.findOne(
+        IntegrationEntity,
+        { organization: organizationId, platform, enabled: true },
+        { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' }, fields: ['id'] },
+      );
+      return integration?.id;
     },
   };
 }
