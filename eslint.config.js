@@ -69,7 +69,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/procedure.service.ts',
   'api/services/routing-rule.service.ts',
   'api/services/schedule.service.ts',
-  'api/services/silence.service.ts',
   'api/services/slack-services.ts',
   'api/services/sso/sso-login.service.ts',
   'api/services/user.service.ts',

@@ -64,6 +64,7 @@ import { createIntegrationLookup } from './services/integration-lookup.ts';
 import { createIntegrationCredentialsStore, createIntegrationHealthStore } from '../shared/db/access/integrations.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
+import { createSilenceStore } from '../shared/db/access/silences.ts';
 import { createHeartbeatService } from './services/heartbeat.service.ts';
 import { createStatusPageService } from './services/status-page.service.ts';
 import { createStatusUpdateService } from './services/status-update.service.ts';
@@ -501,7 +502,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       ssoConnections,
       ssoLogins,
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
-      silences: createSilenceService({ em }),
+      silences: createSilenceService({ silences: () => createSilenceStore(em()) }),
       maintenanceWindows: createMaintenanceWindowService({ windows: () => createMaintenanceWindowStore(em()) }),
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
