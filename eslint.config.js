@@ -67,7 +67,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/postmortem-action-items.ts',
   'api/services/postmortem.service.ts',
   'api/services/procedure.service.ts',
-  'api/services/routing-rule.service.ts',
   'api/services/schedule.service.ts',
   'api/services/slack-services.ts',
   'api/services/sso/sso-login.service.ts',

@@ -90,6 +90,7 @@ import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
 import { createEscalationPolicyService } from './services/escalation-policy.service.ts';
 import { createRoutingRuleService } from './services/routing-rule.service.ts';
+import { createRoutingRuleStore } from '../shared/db/access/routing-rules.ts';
 import { createInhibitionRuleService } from './services/inhibition-rule.service.ts';
 import { createIncidentAlertService } from './services/incident-alert.service.ts';
 import { createEscalationControl } from './services/escalation-signals.ts';
@@ -506,7 +507,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       maintenanceWindows: createMaintenanceWindowService({ windows: () => createMaintenanceWindowStore(em()) }),
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
-      routingRules: createRoutingRuleService({ em }),
+      routingRules: createRoutingRuleService({ rules: () => createRoutingRuleStore(em()) }),
       priorityRunbooks: createPriorityRunbookService({ runbooks: () => createPriorityRunbookStore(em()) }),
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
