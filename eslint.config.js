@@ -60,7 +60,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/incident-alert.service.ts',
   'api/services/incident-escalation.service.ts',
   'api/services/incident.service.ts',
-  'api/services/integration.service.ts',
   'api/services/invitation.service.ts',
   'api/services/knowledge-base.service.ts',
   'api/services/log.service.ts',

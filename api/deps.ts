@@ -61,7 +61,11 @@ import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
-import { createIntegrationCredentialsStore, createIntegrationHealthStore } from '../shared/db/access/integrations.ts';
+import {
+  createIntegrationCredentialsStore,
+  createIntegrationHealthStore,
+  createIntegrationStore,
+} from '../shared/db/access/integrations.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
 import { createSilenceStore } from '../shared/db/access/silences.ts';
@@ -453,7 +457,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       // Logs go into the search index only on Elasticsearch; PostgreSQL serves GET /logs itself.
       logs: createLogService({ em, indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined }),
       integrations: createIntegrationService({
-        em,
+        integrations: () => createIntegrationStore(em()),
         secretBox,
         publicUrl,
         onChange: (id) => integrationLookup.invalidate(id),
