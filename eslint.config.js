@@ -51,14 +51,9 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/incident-alert.service.ts',
   'api/services/incident-escalation.service.ts',
   'api/services/incident.service.ts',
-  'api/services/integration.service.ts',
   'api/services/procedure.service.ts',
-  'api/services/routing-rule.service.ts',
   'api/services/schedule.service.ts',
-  'api/services/silence.service.ts',
   'api/services/sso/sso-login.service.ts',
-  'api/services/webhook-health.ts',
-  'api/services/webhook-ingest.service.ts',
 ];
 
 export default tseslint.config(

@@ -72,9 +72,14 @@ import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
-import { createIntegrationCredentialsStore } from '../shared/db/access/integrations.ts';
+import {
+  createIntegrationCredentialsStore,
+  createIntegrationHealthStore,
+  createIntegrationStore,
+} from '../shared/db/access/integrations.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
+import { createSilenceStore } from '../shared/db/access/silences.ts';
 import { createHeartbeatService } from './services/heartbeat.service.ts';
 import { createStatusPageService } from './services/status-page.service.ts';
 import { createStatusUpdateService } from './services/status-update.service.ts';
@@ -103,6 +108,7 @@ import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
 import { createEscalationPolicyService } from './services/escalation-policy.service.ts';
 import { createRoutingRuleService } from './services/routing-rule.service.ts';
+import { createRoutingRuleStore } from '../shared/db/access/routing-rules.ts';
 import { createInhibitionRuleService } from './services/inhibition-rule.service.ts';
 import { createIncidentAlertService } from './services/incident-alert.service.ts';
 import { createEscalationControl } from './services/escalation-signals.ts';
@@ -301,7 +307,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const webhooks = ((ingest) => (runtime.metrics ? withIngestMetrics(ingest, runtime.metrics.alertsReceived) : ingest))(
     meteredWebhookIngest(
       createWebhookIngestService({
-        em,
+        credentials: () => createIntegrationCredentialsStore(em()),
         temporal: runtime.temporal,
         integrations: integrationLookup,
         mappings,
@@ -476,7 +482,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined,
       }),
       integrations: createIntegrationService({
-        em,
+        integrations: () => createIntegrationStore(em()),
         secretBox,
         publicUrl,
         onChange: (id) => integrationLookup.invalidate(id),
@@ -490,7 +496,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({
-        em,
+        integrations: () => createIntegrationHealthStore(em()),
         temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
       }),
       users: createUserService({ users: () => createUserStore(em()), cache }),
@@ -526,11 +532,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       ssoConnections,
       ssoLogins,
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
-      silences: createSilenceService({ em }),
+      silences: createSilenceService({ silences: () => createSilenceStore(em()) }),
       maintenanceWindows: createMaintenanceWindowService({ windows: () => createMaintenanceWindowStore(em()) }),
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
-      routingRules: createRoutingRuleService({ em }),
+      routingRules: createRoutingRuleService({ rules: () => createRoutingRuleStore(em()) }),
       priorityRunbooks: createPriorityRunbookService({ runbooks: () => createPriorityRunbookStore(em()) }),
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),

@@ -128,10 +128,15 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
         413: webhookErrors('PAYLOAD_TOO_LARGE'),
       },
       errors: [503],
-      handler: async ({ params, rateLimit }, ctx) => ({
+      handler: async ({ auth, params, rateLimit }, ctx) => ({
         body: await receiveWebhookWithApiKey(
           ingest,
-          { platform: params.platform, headers: ctx.headers, readBody: () => readRawBody(ctx, options.maxBodyBytes) },
+          {
+            organizationId: auth.organizationId,
+            platform: params.platform,
+            headers: ctx.headers,
+            readBody: () => readRawBody(ctx, options.maxBodyBytes),
+          },
           rateLimit,
         ),
       }),

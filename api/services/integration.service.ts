@@ -1,6 +1,5 @@
 import type { GroupingSettings } from '../../shared/domain/alert-grouping.ts';
 import type { FlappingSettings } from '../../shared/domain/flapping.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { routingKeyOf } from '../../shared/alerts/routing-key.ts';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
@@ -9,14 +8,13 @@ import { judgeMappedAlerts, judgeVerdicts } from '../../shared/alerts/parsers/in
 import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import type { MappingRunner } from '../../shared/isolation/json-mapping.ts';
-import { EscalationPolicyEntity, IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
+import type { IntegrationFields, IntegrationRecord, IntegrationStore } from '../../shared/db/access/integrations.ts';
 import { sameDestination } from '../../shared/delivery/destination.ts';
 import { sendsIntegrationSecretElsewhere } from '../../shared/delivery/integration-secret-destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
-import { assertOwnerTeam } from './team.service.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IntegrationView, WebhookConfigView } from '../schemas/integration.schemas.ts';
 import { PLATFORM_SETUP } from './platform-setup.ts';
@@ -31,7 +29,7 @@ function displayHeaderName(platform: Platform): string {
 }
 
 /** A `pager` integration also takes PagerDuty's Events API v2: its routing key, shown with its secret. */
-const eventsRoutingKey = (integration: Integration, secret: string): { routing_key?: string } =>
+const eventsRoutingKey = (integration: Pick<IntegrationRecord, 'id' | 'platform'>, secret: string): { routing_key?: string } =>
   integration.platform === 'pager' ? { routing_key: routingKeyOf(integration.id, secret) } : {};
 
 export type IntegrationService = ReturnType<typeof createIntegrationService>;
@@ -81,7 +79,7 @@ const mappedAlertView = (alert: NormalizedAlert) => ({
 
 /** Integrations CRUD; secrets are generated or taken once, sealed at rest, and shown only once. */
 export function createIntegrationService(deps: {
-  em: () => EntityManager;
+  integrations: () => IntegrationStore;
   secretBox: SecretBox;
   publicUrl: string;
   onChange: (integrationId: string) => void;
@@ -90,7 +88,7 @@ export function createIntegrationService(deps: {
   mappings: MappingRunner;
 }) {
   /** `auth` absent: the caller just wrote the integration, so it may edit it. */
-  const view = (integration: Integration, auth?: AuthContext): IntegrationView => ({
+  const view = (integration: IntegrationRecord, auth?: AuthContext): IntegrationView => ({
     id: integration.id,
     name: integration.name,
     platform: integration.platform,
@@ -141,10 +139,17 @@ export function createIntegrationService(deps: {
     return outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest;
   };
 
-  /** A named policy must be one of the organization's (the tenant filter): 422 otherwise. */
-  const assertPolicy = async (em: EntityManager, policyId: string | null | undefined) => {
-    if (policyId && !(await em.count(EscalationPolicyEntity, { id: policyId }))) {
+  /** A named policy must be one of the organization's: 422 otherwise. */
+  const assertPolicy = async (auth: AuthContext, policyId: string | null | undefined) => {
+    if (policyId && !(await deps.integrations().hasPolicy(auth.organizationId, policyId))) {
       throw new ValidationError([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
+    }
+  };
+
+  /** A named team must be one of the organization's: 422 otherwise. */
+  const assertTeam = async (auth: AuthContext, teamId: string | null | undefined) => {
+    if (teamId && !(await deps.integrations().hasTeam(auth.organizationId, teamId))) {
+      throw new ValidationError([{ path: 'body.team_id', message: 'no such team in this organization' }]);
     }
   };
 
@@ -160,8 +165,14 @@ export function createIntegrationService(deps: {
     }
   };
 
-  const load = async (id: string) => {
-    const integration = await deps.em().findOne(IntegrationEntity, { id });
+  const load = async (auth: AuthContext, id: string) => {
+    const integration = await deps.integrations().find(auth.organizationId, id);
+    if (!integration) throw new NotFoundError('Integration');
+    return integration;
+  };
+
+  /** An integration loaded by this request, changed; gone meanwhile is 404. */
+  const written = (integration: IntegrationRecord | undefined) => {
     if (!integration) throw new NotFoundError('Integration');
     return integration;
   };
@@ -170,11 +181,11 @@ export function createIntegrationService(deps: {
     view,
 
     async list(auth: AuthContext, query: { limit: number; offset: number; platform?: Platform; team_id?: string }) {
-      const where = { ...(query.platform ? { platform: query.platform } : {}), ...(query.team_id ? { teamId: query.team_id } : {}) };
-      const [items, total] = await deps.em().findAndCount(IntegrationEntity, where, {
-        orderBy: { createdAt: 'asc' },
+      const { items, total } = await deps.integrations().list(auth.organizationId, {
         limit: query.limit,
         offset: query.offset,
+        ...(query.platform ? { platform: query.platform } : {}),
+        ...(query.team_id ? { teamId: query.team_id } : {}),
       });
       return { items: items.map((item) => view(item, auth)), total };
     },
@@ -197,13 +208,12 @@ export function createIntegrationService(deps: {
       },
     ) {
       const mappingTemplate = checkedTemplate(input.platform, input.mapping_template);
-      await assertPolicy(deps.em(), input.escalation_policy_id);
-      await assertOwnerTeam(deps.em(), input.team_id);
+      await assertPolicy(auth, input.escalation_policy_id);
+      await assertTeam(auth, input.team_id);
       const secret = input.secret ?? generateOpaqueToken();
-      const integration = await deps.em().transactional(async (tx) => {
-        await deps.quota.reserve(tx, auth.organizationId, 'integrations');
-        const created = tx.create(IntegrationEntity, {
-          organization: auth.organizationId,
+      const integration = await deps
+        .integrations()
+        .insertReserving(auth.organizationId, (quotaUnit) => deps.quota.reserve(quotaUnit, auth.organizationId, 'integrations'), {
           name: input.name,
           platform: input.platform,
           enabled: input.enabled,
@@ -217,14 +227,11 @@ export function createIntegrationService(deps: {
           reopenWindowMinutes: input.reopen_window_minutes ?? null,
           teamId: input.team_id ?? null,
         });
-        await tx.flush();
-        return created;
-      });
       return { ...view(integration), webhook_secret: secret, ...eventsRoutingKey(integration, secret) };
     },
 
     async get(auth: AuthContext, id: string) {
-      return view(await load(id), auth);
+      return view(await load(auth, id), auth);
     },
 
     async update(
@@ -244,25 +251,26 @@ export function createIntegrationService(deps: {
         team_id?: string | null;
       },
     ) {
-      const integration = await load(id);
-      await assertOwnerTeam(deps.em(), input.team_id);
-      if (input.team_id !== undefined) integration.teamId = input.team_id;
-      if (input.grouping !== undefined) integration.grouping = input.grouping;
-      if (input.flapping !== undefined) integration.flapping = input.flapping;
-      if (input.reopen_window_minutes !== undefined) integration.reopenWindowMinutes = input.reopen_window_minutes;
-      if (input.mapping_template !== undefined) integration.mappingTemplate = checkedTemplate(integration.platform, input.mapping_template);
-      await assertPolicy(deps.em(), input.escalation_policy_id);
-      if (input.escalation_policy_id !== undefined) integration.escalationPolicyId = input.escalation_policy_id;
-      if (input.name !== undefined) integration.name = input.name;
-      if (input.enabled !== undefined) integration.enabled = input.enabled;
+      const integration = await load(auth, id);
+      await assertTeam(auth, input.team_id);
+      const changes: Partial<IntegrationFields> = {
+        teamId: input.team_id,
+        grouping: input.grouping,
+        flapping: input.flapping,
+        reopenWindowMinutes: input.reopen_window_minutes,
+      };
+      if (input.mapping_template !== undefined) changes.mappingTemplate = checkedTemplate(integration.platform, input.mapping_template);
+      await assertPolicy(auth, input.escalation_policy_id);
+      Object.assign(changes, { escalationPolicyId: input.escalation_policy_id, name: input.name, enabled: input.enabled });
       if (input.outbound_paused === true && !integration.deliveriesPausedAt) {
-        integration.deliveriesPausedAt = new Date();
-        integration.status = 'error';
+        Object.assign(changes, { deliveriesPausedAt: new Date(), status: 'error' });
       } else if (input.outbound_paused === false && integration.deliveriesPausedAt) {
         // Resuming starts a new failure count.
-        integration.deliveriesPausedAt = null;
-        integration.consecutiveFailures = 0;
-        integration.status = integration.lastAlertAt ? 'connected' : 'disconnected';
+        Object.assign(changes, {
+          deliveriesPausedAt: null,
+          consecutiveFailures: 0,
+          status: integration.lastAlertAt ? 'connected' : 'disconnected',
+        });
       }
       // `integrations:update` alone could otherwise aim `{{integration.secret}}` at its own receiver.
       if (
@@ -271,20 +279,19 @@ export function createIntegrationService(deps: {
         !hasPermission(auth.permissions, 'integrations:*')
       )
         throw new InsufficientPermissionsError('integrations:*');
-      if (input.webhook_config !== undefined)
-        integration.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig ?? null);
-      if (input.settings !== undefined) integration.settings = input.settings;
-      await deps.em().flush();
+      if (input.webhook_config !== undefined) changes.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig);
+      changes.settings = input.settings;
+      const updated = written(await deps.integrations().update(auth.organizationId, id, changes));
       deps.onChange(id);
-      return view(integration);
+      return view(updated);
     },
 
     /** What `template` makes of `sample`: the alerts, the refused objects, or why it produced nothing. */
     testMapping: (template: string, sample: unknown) => mapSample(template, sample),
 
     /** As testMapping, with the integration's stored template unless another is given. */
-    async testIntegrationMapping(_auth: AuthContext, id: string, input: { template?: string; sample?: unknown }) {
-      const integration = await load(id);
+    async testIntegrationMapping(auth: AuthContext, id: string, input: { template?: string; sample?: unknown }) {
+      const integration = await load(auth, id);
       if (integration.platform !== 'generic_json') {
         throw new ValidationError([{ path: 'params.id', message: 'only generic_json integrations map bodies with a template' }]);
       }
@@ -293,25 +300,27 @@ export function createIntegrationService(deps: {
       return mapSample(template, input.sample);
     },
 
-    async remove(_auth: AuthContext, id: string) {
-      const integration = await load(id);
-      await deps.em().remove(integration).flush();
+    async remove(auth: AuthContext, id: string) {
+      await load(auth, id);
+      await deps.integrations().remove(auth.organizationId, id);
       deps.onChange(id);
     },
 
-    async rotateSecret(_auth: AuthContext, id: string) {
-      const integration = await load(id);
+    async rotateSecret(auth: AuthContext, id: string) {
+      await load(auth, id);
       const secret = generateOpaqueToken();
-      integration.previousSecretCiphertext = integration.secretCiphertext;
-      integration.previousSecretExpiresAt = new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS);
-      integration.secretCiphertext = deps.secretBox.encrypt(secret);
-      await deps.em().flush();
+      const integration = written(
+        await deps.integrations().rotateSecret(auth.organizationId, id, {
+          secretCiphertext: deps.secretBox.encrypt(secret),
+          previousExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS),
+        }),
+      );
       deps.onChange(id);
       return { ...view(integration), webhook_secret: secret, ...eventsRoutingKey(integration, secret) };
     },
 
     async platformSetup(auth: AuthContext, platform: Platform) {
-      const integrations = await deps.em().find(IntegrationEntity, { platform }, { orderBy: { createdAt: 'asc' } });
+      const integrations = await deps.integrations().ofPlatform(auth.organizationId, platform);
       const setup = PLATFORM_SETUP[platform];
       return {
         platform,

@@ -1,27 +1,16 @@
 import type { GroupingSettings } from '../../shared/domain/alert-grouping.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  EscalationPolicyEntity,
-  IntegrationEntity,
-  ProcedureEntity,
-  RoutingRuleEntity,
-  TeamEntity,
-  type RoutingRule,
-} from '../../shared/db/entities/index.ts';
+import type { RoutingRuleRecord, RoutingRuleStore, RoutingRuleUnit } from '../../shared/db/access/routing-rules.ts';
 import type { Priority } from '../../shared/domain/priority.ts';
-import { existingIds } from '../../shared/db/access/existing-ids.ts';
-import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import { boundLabels } from '../../shared/domain/alert.ts';
 import { formatMatcher, formatMatchers, type Matcher } from '../../shared/domain/matchers.ts';
 import { buildRouter, MAX_ROUTING_RULES, type Urgency } from '../../shared/domain/routing.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { assertOwnerTeam } from './team.service.ts';
 import type { RoutingRuleView, RoutingTestView } from '../schemas/routing-rule.schemas.ts';
 
 export type RoutingRuleService = ReturnType<typeof createRoutingRuleService>;
 
-export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
+export const routingRuleView = (rule: RoutingRuleRecord): RoutingRuleView => ({
   id: rule.id,
   name: rule.name,
   matchers: rule.matchers.map(formatMatcher),
@@ -56,62 +45,49 @@ interface RuleInput {
   runbook?: { procedure_id: string; auto_approve: boolean; resolve_incident: boolean } | null;
 }
 
-/** The entity fields a rule's runbook input sets. */
+/** The stored fields a rule's runbook input sets. */
 const runbookFields = (runbook: RuleInput['runbook'] | null) => ({
   remediationProcedureId: runbook?.procedure_id ?? null,
   remediationAutoApprove: runbook?.auto_approve ?? false,
   remediationResolves: runbook?.resolve_incident ?? true,
 });
 
-const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
+/** The ids in their new order: `id` moved to `position` (clamped to the end) among `ids`, which hold it or not yet. */
+const placed = (ids: readonly string[], id: string, position: number | undefined): string[] => {
+  const others = ids.filter((candidate) => candidate !== id);
+  const at = position === undefined ? others.length : Math.min(position, others.length);
+  others.splice(at, 0, id);
+  return others;
+};
 
 /**
- * Routing rules CRUD within the caller's organization (the tenant filter). Every write takes the
- * organization row's lock and renumbers positions 0..n-1, so concurrent reorders take turns and the
- * order never has gaps or ties.
+ * Routing rules CRUD within the caller's organization. Every write takes the organization row's
+ * lock and renumbers positions 0..n-1, so concurrent reorders take turns and the order never has
+ * gaps or ties.
  */
-export function createRoutingRuleService(deps: { em: () => EntityManager }) {
-  /** The rules in evaluation order, locked by the caller's organization lock. */
-  const ordered = (em: EntityManager) => em.find(RoutingRuleEntity, {}, { orderBy: ORDER });
-
-  const assertPolicy = async (em: EntityManager, policyId: string | undefined) => {
-    if (policyId === undefined) return;
-    if (!(await existingIds(em, EscalationPolicyEntity, [policyId])).has(policyId))
+export function createRoutingRuleService(deps: { rules: () => RoutingRuleStore }) {
+  /** 422 unless each named policy, team and procedure is the organization's. */
+  const assertReferences = async (unit: RoutingRuleUnit, input: RuleInput) => {
+    if (input.escalation_policy_id !== undefined && !(await unit.hasPolicy(input.escalation_policy_id)))
       throw new ValidationError([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
-  };
-
-  const assertProcedure = async (em: EntityManager, runbook: RuleInput['runbook']) => {
-    if (!runbook) return;
-    if (!(await existingIds(em, ProcedureEntity, [runbook.procedure_id])).has(runbook.procedure_id))
+    if (input.team_id && !(await unit.hasTeam(input.team_id)))
+      throw new ValidationError([{ path: 'body.team_id', message: 'no such team in this organization' }]);
+    if (input.runbook && !(await unit.hasProcedure(input.runbook.procedure_id)))
       throw new ValidationError([{ path: 'body.runbook.procedure_id', message: 'no such procedure in this organization' }]);
   };
 
-  const renumber = (rules: RoutingRule[]) => {
-    rules.forEach((rule, index) => {
-      if (rule.position !== index) rule.position = index;
-    });
-  };
-
-  /** Moves `rule` to `position` (clamped to the end) among `rules`, which holds it or not yet. */
-  const place = (rules: RoutingRule[], rule: RoutingRule, position: number | undefined) => {
-    const others = rules.filter((candidate) => candidate.id !== rule.id);
-    const at = position === undefined ? others.length : Math.min(position, others.length);
-    others.splice(at, 0, rule);
-    renumber(others);
-  };
+  const saved = async (unit: RoutingRuleUnit, id: string) => (await unit.saved([id]))[0] as RoutingRuleRecord;
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
-      const [items, total] = await deps.em().findAndCount(RoutingRuleEntity, query.team_id ? { teamId: query.team_id } : {}, {
-        orderBy: ORDER,
-        limit: query.limit,
-        offset: query.offset,
-      });
+    async list(auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
+      const { items, total } = await deps
+        .rules()
+        .list(auth.organizationId, { limit: query.limit, offset: query.offset, ...(query.team_id ? { teamId: query.team_id } : {}) });
       return { items: items.map(routingRuleView), total };
     },
 
-    async get(_auth: AuthContext, id: string) {
-      const rule = await deps.em().findOne(RoutingRuleEntity, { id });
+    async get(auth: AuthContext, id: string) {
+      const rule = await deps.rules().find(auth.organizationId, id);
       if (!rule) throw new NotFoundError('Routing rule');
       return routingRuleView(rule);
     },
@@ -120,15 +96,11 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
       auth: AuthContext,
       input: Required<Pick<RuleInput, 'name' | 'matchers' | 'escalation_policy_id' | 'urgency' | 'enabled'>> & RuleInput,
     ) {
-      const rule = await deps.em().transactional(async (em) => {
-        await lockOrganization(em, auth.organizationId);
-        await assertPolicy(em, input.escalation_policy_id);
-        await assertOwnerTeam(em, input.team_id);
-        await assertProcedure(em, input.runbook);
-        const rules = await ordered(em);
+      const rule = await deps.rules().transaction(auth.organizationId, async (unit) => {
+        const rules = await unit.lockRules();
+        await assertReferences(unit, input);
         if (rules.length >= MAX_ROUTING_RULES) throw new ConflictError(`An organization keeps at most ${MAX_ROUTING_RULES} routing rules`);
-        const created = em.create(RoutingRuleEntity, {
-          organization: auth.organizationId,
+        const id = unit.insert({
           name: input.name,
           matchers: input.matchers,
           escalationPolicyId: input.escalation_policy_id,
@@ -142,59 +114,64 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           ...runbookFields(input.runbook ?? null),
           createdById: auth.userId,
         });
-        place(rules, created, input.position);
-        await em.flush();
-        return created;
+        unit.order(
+          placed(
+            rules.map((candidate) => candidate.id),
+            id,
+            input.position,
+          ),
+        );
+        return saved(unit, id);
       });
       return routingRuleView(rule);
     },
 
     async update(auth: AuthContext, id: string, input: RuleInput) {
-      const rule = await deps.em().transactional(async (em) => {
-        await lockOrganization(em, auth.organizationId);
-        const rules = await ordered(em);
-        const stored = rules.find((candidate) => candidate.id === id);
-        if (!stored) throw new NotFoundError('Routing rule');
-        await assertPolicy(em, input.escalation_policy_id);
-        await assertOwnerTeam(em, input.team_id);
-        if (input.team_id !== undefined) stored.teamId = input.team_id;
-        await assertProcedure(em, input.runbook);
-        if (input.name !== undefined) stored.name = input.name;
-        if (input.matchers !== undefined) stored.matchers = input.matchers;
-        if (input.escalation_policy_id !== undefined) stored.escalationPolicyId = input.escalation_policy_id;
-        if (input.urgency !== undefined) stored.urgency = input.urgency;
-        if (input.enabled !== undefined) stored.enabled = input.enabled;
-        if (input.ack_timeout_minutes !== undefined) stored.ackTimeoutMinutes = input.ack_timeout_minutes;
-        if (input.grouping !== undefined) stored.grouping = input.grouping;
-        if (input.priority !== undefined) stored.priority = input.priority;
-        if (input.runbook !== undefined) Object.assign(stored, runbookFields(input.runbook));
-        if (input.position !== undefined) place(rules, stored, input.position);
-        await em.flush();
-        return stored;
+      const rule = await deps.rules().transaction(auth.organizationId, async (unit) => {
+        const rules = await unit.lockRules();
+        if (!rules.some((candidate) => candidate.id === id)) throw new NotFoundError('Routing rule');
+        await assertReferences(unit, input);
+        unit.update(id, {
+          teamId: input.team_id,
+          name: input.name,
+          matchers: input.matchers,
+          escalationPolicyId: input.escalation_policy_id,
+          urgency: input.urgency,
+          enabled: input.enabled,
+          ackTimeoutMinutes: input.ack_timeout_minutes,
+          grouping: input.grouping,
+          priority: input.priority,
+          ...(input.runbook !== undefined ? runbookFields(input.runbook) : {}),
+        });
+        if (input.position !== undefined)
+          unit.order(
+            placed(
+              rules.map((candidate) => candidate.id),
+              id,
+              input.position,
+            ),
+          );
+        return saved(unit, id);
       });
       return routingRuleView(rule);
     },
 
     async remove(auth: AuthContext, id: string) {
-      await deps.em().transactional(async (em) => {
-        await lockOrganization(em, auth.organizationId);
-        const rules = await ordered(em);
-        const stored = rules.find((candidate) => candidate.id === id);
-        if (!stored) throw new NotFoundError('Routing rule');
-        em.remove(stored);
-        renumber(rules.filter((candidate) => candidate.id !== id));
-        await em.flush();
+      await deps.rules().transaction(auth.organizationId, async (unit) => {
+        const rules = await unit.lockRules();
+        if (!rules.some((candidate) => candidate.id === id)) throw new NotFoundError('Routing rule');
+        unit.remove(id);
+        unit.order(rules.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id));
       });
     },
 
     /** Sets the whole order at once; the list must name every rule of the organization exactly once. */
     async reorder(auth: AuthContext, ruleIds: string[]) {
-      const rules = await deps.em().transactional(async (em) => {
-        await lockOrganization(em, auth.organizationId);
-        const rules = await ordered(em);
-        const byId = new Map(rules.map((rule) => [rule.id, rule]));
+      const rules = await deps.rules().transaction(auth.organizationId, async (unit) => {
+        const rules = await unit.lockRules();
+        const known = new Set(rules.map((rule) => rule.id));
         const unknown = ruleIds.flatMap((ruleId, index) =>
-          byId.has(ruleId) ? [] : [{ path: `body.rule_ids.${index}`, message: 'no such routing rule in this organization' }],
+          known.has(ruleId) ? [] : [{ path: `body.rule_ids.${index}`, message: 'no such routing rule in this organization' }],
         );
         const missing = rules.filter((rule) => !ruleIds.includes(rule.id));
         if (unknown.length || missing.length)
@@ -204,10 +181,8 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
               ? [{ path: 'body.rule_ids', message: `every rule must be listed; missing: ${missing.map((rule) => rule.id).join(', ')}` }]
               : []),
           ]);
-        const next = ruleIds.map((ruleId) => byId.get(ruleId) as RoutingRule);
-        renumber(next);
-        await em.flush();
-        return next;
+        unit.order(ruleIds);
+        return unit.saved(ruleIds);
       });
       return { items: rules.map(routingRuleView), total: rules.length };
     },
@@ -217,21 +192,15 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
      * labels are bounded and matching budgeted as at ingestion; a cut-off is a 422 naming why.
      */
     async test(
-      _auth: AuthContext,
+      auth: AuthContext,
       input: { labels: Record<string, string>; severity: string; platform?: string; integration_id?: string },
     ): Promise<RoutingTestView> {
-      const em = deps.em();
-      const integration = input.integration_id ? await em.findOne(IntegrationEntity, { id: input.integration_id }) : null;
+      const store = deps.rules();
+      const integration = input.integration_id ? await store.integration(auth.organizationId, input.integration_id) : undefined;
       if (input.integration_id && !integration) throw new NotFoundError('Integration');
-      const [rules, defaultPolicy] = await Promise.all([
-        ordered(em),
-        em.findOne(EscalationPolicyEntity, { isDefault: true }, { fields: ['id'] }),
-      ]);
+      const [rules, defaultPolicyId] = await Promise.all([store.inOrder(auth.organizationId), store.defaultPolicyId(auth.organizationId)]);
       const integrationPolicyId = integration?.escalationPolicyId ?? null;
-      const team = integration?.teamId
-        ? await em.findOne(TeamEntity, { id: integration.teamId }, { fields: ['defaultEscalationPolicyId'] })
-        : null;
-      const teamPolicyId = team?.defaultEscalationPolicyId ?? null;
+      const teamPolicyId = integration?.teamId ? await store.teamPolicyId(auth.organizationId, integration.teamId) : null;
       const decision = buildRouter(
         rules.map((rule) => ({
           id: rule.id,
@@ -248,7 +217,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           platform: input.platform ?? integration?.platform ?? '',
           integrationId: input.integration_id ?? '',
         },
-        { integrationPolicyId, teamPolicyId, defaultPolicyId: defaultPolicy?.id ?? null },
+        { integrationPolicyId, teamPolicyId, defaultPolicyId },
       );
       if (decision.cutOff)
         throw new ValidationError(

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AlertEntity, IncidentEntity, SilenceEntity, type Alert, type Silence } from '../../shared/db/entities/index.ts';
+import type { AlertSummaryRecord, SilenceRecord, SilenceStore } from '../../shared/db/access/silences.ts';
 import { boundLabels } from '../../shared/domain/alert.ts';
 import { BudgetExceededError, computeBudget, type ComputeBudget } from '../../shared/domain/compute-budget.ts';
 import {
@@ -54,7 +53,7 @@ function previewMatcher(compiled: readonly CompiledMatcher[], total: ComputeBudg
   };
 }
 
-export function silenceView(silence: Silence, now = new Date()): SilenceView {
+export function silenceView(silence: SilenceRecord, now = new Date()): SilenceView {
   return {
     id: silence.id,
     matchers: silence.matchers.map(formatMatcher),
@@ -70,22 +69,7 @@ export function silenceView(silence: Silence, now = new Date()): SilenceView {
   };
 }
 
-export function alertSummaryView(
-  alert: Pick<
-    Alert,
-    | 'id'
-    | 'incidentId'
-    | 'integrationId'
-    | 'platform'
-    | 'title'
-    | 'severity'
-    | 'status'
-    | 'labels'
-    | 'receivedAt'
-    | 'silencedBy'
-    | 'silencedKind'
-  >,
-): AlertSummaryView {
+export function alertSummaryView(alert: AlertSummaryRecord): AlertSummaryView {
   return {
     id: alert.id,
     incident_id: alert.incidentId ?? null,
@@ -107,30 +91,28 @@ const spanError = (path: string, message: string) => new ValidationError([{ path
  * Silences over the API. Workers hear of every change through the table's trigger (NOTIFY) and
  * reload the organization's rules; nothing here talks to them.
  */
-export function createSilenceService(deps: { em: () => EntityManager; now?: () => Date }) {
+export function createSilenceService(deps: { silences: () => SilenceStore; now?: () => Date }) {
   const now = () => deps.now?.() ?? new Date();
 
-  const load = async (id: string) => {
-    const silence = await deps.em().findOne(SilenceEntity, { id });
+  const load = async (auth: AuthContext, id: string) => {
+    const silence = await deps.silences().find(auth.organizationId, id);
     if (!silence) throw new NotFoundError('Silence');
     return silence;
   };
 
-  const stateFilter = (state: SilenceState | undefined, at: Date) => {
-    if (state === 'expired') return { endsAt: { $lte: at } };
-    if (state === 'active') return { startsAt: { $lte: at }, endsAt: { $gt: at } };
-    if (state === 'pending') return { startsAt: { $gt: at } };
-    return {};
+  /** Writes `changes` to a silence just loaded; gone meanwhile is 404. */
+  const save = async (auth: AuthContext, id: string, changes: Parameters<SilenceStore['update']>[2]) => {
+    const silence = await deps.silences().update(auth.organizationId, id, changes);
+    if (!silence) throw new NotFoundError('Silence');
+    return silence;
   };
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number; status?: SilenceState }) {
+    async list(auth: AuthContext, query: { limit: number; offset: number; status?: SilenceState }) {
       const at = now();
-      const [items, total] = await deps.em().findAndCount(SilenceEntity, stateFilter(query.status, at), {
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
+      const { items, total } = await deps
+        .silences()
+        .list(auth.organizationId, { limit: query.limit, offset: query.offset, state: query.status, at });
       return { items: items.map((item) => silenceView(item, at)), total };
     },
 
@@ -141,10 +123,9 @@ export function createSilenceService(deps: { em: () => EntityManager; now?: () =
       if (endsAt <= startsAt) throw spanError('body.ends_at', 'must be after starts_at');
       if (endsAt <= at) throw spanError('body.ends_at', 'must be in the future');
       // Every worker evaluates each alert against all of them: bounded, like any per-alert cost.
-      if ((await deps.em().count(SilenceEntity, { endsAt: { $gt: at } })) >= MAX_UNEXPIRED_SILENCES)
+      if ((await deps.silences().countUnexpired(auth.organizationId, at)) >= MAX_UNEXPIRED_SILENCES)
         throw new ConflictError(`An organization has at most ${MAX_UNEXPIRED_SILENCES} pending or active silences: expire some first`);
-      const silence = deps.em().create(SilenceEntity, {
-        organization: auth.organizationId,
+      const silence = await deps.silences().insert(auth.organizationId, {
         matchers: input.matchers,
         startsAt,
         endsAt,
@@ -152,56 +133,46 @@ export function createSilenceService(deps: { em: () => EntityManager; now?: () =
         createdById: auth.userId,
         updatedById: null,
       });
-      await deps.em().flush();
       return silenceView(silence, at);
     },
 
-    async get(_auth: AuthContext, id: string) {
-      return silenceView(await load(id), now());
+    async get(auth: AuthContext, id: string) {
+      return silenceView(await load(auth, id), now());
     },
 
     /** Changes a pending or active silence; an expired one is history (create a new one instead). */
     async update(auth: AuthContext, id: string, input: { matchers?: Matcher[]; starts_at?: string; ends_at?: string; comment?: string }) {
       const at = now();
-      const silence = await load(id);
+      const silence = await load(auth, id);
       if (silenceState(silence, at) === 'expired') throw new ConflictError('This silence has expired; create a new one');
       const startsAt = input.starts_at ? new Date(input.starts_at) : silence.startsAt;
       const endsAt = input.ends_at ? new Date(input.ends_at) : silence.endsAt;
       if (endsAt <= startsAt) throw spanError(input.ends_at ? 'body.ends_at' : 'body.starts_at', 'ends_at must be after starts_at');
       if (endsAt <= at) throw spanError('body.ends_at', 'must be in the future (DELETE expires a silence now)');
-      if (input.matchers) silence.matchers = input.matchers;
-      if (input.comment !== undefined) silence.comment = input.comment;
-      silence.startsAt = startsAt;
-      silence.endsAt = endsAt;
-      silence.updatedById = auth.userId;
-      await deps.em().flush();
-      return silenceView(silence, at);
+      const saved = await save(auth, id, {
+        ...(input.matchers ? { matchers: input.matchers } : {}),
+        ...(input.comment !== undefined ? { comment: input.comment } : {}),
+        startsAt,
+        endsAt,
+        updatedById: auth.userId,
+      });
+      return silenceView(saved, at);
     },
 
     /** Expires a silence now (a pending one never starts); the row and the alerts it muted stay. */
     async expire(auth: AuthContext, id: string) {
       const at = now();
-      const silence = await load(id);
+      const silence = await load(auth, id);
       const state = silenceState(silence, at);
-      if (state !== 'expired') {
-        if (state === 'pending') silence.startsAt = at;
-        silence.endsAt = at;
-        silence.updatedById = auth.userId;
-        await deps.em().flush();
-      }
-      return silenceView(silence, at);
+      if (state === 'expired') return silenceView(silence, at);
+      const expired = await save(auth, id, { ...(state === 'pending' ? { startsAt: at } : {}), endsAt: at, updatedById: auth.userId });
+      return silenceView(expired, at);
     },
 
     /** The alerts a silence muted, newest first. */
-    async mutedAlerts(_auth: AuthContext, id: string, query: { limit: number; offset: number }) {
-      await load(id);
-      const [items, total] = await deps
-        .em()
-        .findAndCount(
-          AlertEntity,
-          { silencedBy: id },
-          { orderBy: { receivedAt: 'desc', id: 'desc' }, limit: query.limit, offset: query.offset, exclude: ['raw'] },
-        );
+    async mutedAlerts(auth: AuthContext, id: string, query: { limit: number; offset: number }) {
+      await load(auth, id);
+      const { items, total } = await deps.silences().mutedAlerts(auth.organizationId, id, query);
       return { items: items.map(alertSummaryView), total };
     },
 
@@ -210,15 +181,11 @@ export function createSilenceService(deps: { em: () => EntityManager; now?: () =
      * integration, as their first alert was) and the alerts of the last 24 hours. Evaluated here
      * with the same evaluator as ingestion, over a bounded scan of the newest rows.
      */
-    async preview(_auth: AuthContext, input: { matchers: Matcher[] }) {
+    async preview(auth: AuthContext, input: { matchers: Matcher[] }) {
       const compiled = compileMatchers(input.matchers);
       const matches = previewMatcher(compiled, computeBudget('previewing these matchers', PREVIEW_LIMITS));
-      const em = deps.em();
-      const incidents = await em.find(
-        IncidentEntity,
-        { status: { $ne: 'resolved' } },
-        { orderBy: { createdAt: 'desc' }, limit: PREVIEW_SCAN.incidents },
-      );
+      const store = deps.silences();
+      const incidents = await store.newestOpenIncidents(auth.organizationId, PREVIEW_SCAN.incidents);
       const matchingIncidents = incidents.filter((incident) =>
         matches({
           labels: incident.labels ?? {},
@@ -227,11 +194,8 @@ export function createSilenceService(deps: { em: () => EntityManager; now?: () =
           integrationId: incident.integrationId ?? '',
         }),
       );
-      const alerts = await em.find(
-        AlertEntity,
-        { receivedAt: { $gte: new Date(now().getTime() - PREVIEW_SCAN.alertsSinceMs) } },
-        { orderBy: { receivedAt: 'desc', id: 'desc' }, limit: PREVIEW_SCAN.alerts, exclude: ['raw'] },
-      );
+      const since = new Date(now().getTime() - PREVIEW_SCAN.alertsSinceMs);
+      const alerts = await store.newestAlertsSince(auth.organizationId, since, PREVIEW_SCAN.alerts);
       const matchingAlerts = alerts.filter((alert) => matches(alert));
       return {
         open_incidents: matchingIncidents.slice(0, PREVIEW_SCAN.shown).map((incident) => ({

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { failingPlatforms, pingDatabase } from '../../shared/db/access/integrations.ts';
+import type { IntegrationHealthStore } from '../../shared/db/access/integrations.ts';
 import { PLATFORMS, type Platform } from '../../shared/domain/alert.ts';
 import { sharedResult } from '../../shared/cache/shared-result.ts';
 import { runReadinessChecks } from '../../shared/health/readiness.ts';
@@ -36,13 +35,13 @@ const reportOf = (temporal: boolean, platformOk: (platform: Platform) => boolean
  * by side, bounded like /readyz (~1.5 s). One public report answers every caller for `maxAgeMs`.
  */
 export function createWebhookHealth(deps: {
-  em: () => EntityManager;
+  integrations: () => IntegrationHealthStore;
   temporalReachable: () => Promise<boolean>;
   timeoutMs?: number;
   maxAgeMs?: number;
 }) {
   const databaseReachable = async () => {
-    await pingDatabase(deps.em());
+    await deps.integrations().ping();
     return true;
   };
   const report = sharedResult(
@@ -64,7 +63,7 @@ export function createWebhookHealth(deps: {
           temporal: deps.temporalReachable,
           integrations: async () => {
             // Only ever asked for the caller's own organization.
-            failing = new Set(await failingPlatforms(deps.em(), auth.organizationId, FAILING_AFTER_CONSECUTIVE_FAILURES));
+            failing = new Set(await deps.integrations().failingPlatforms(auth.organizationId, FAILING_AFTER_CONSECUTIVE_FAILURES));
             return true;
           },
         },

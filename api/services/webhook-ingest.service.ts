@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { alertBucketWorkflow } from '../../workflows/alert-bucket.workflow.ts';
 import { alertsReceivedSignal } from '../../workflows/messages.ts';
 import { MappingError } from '../../shared/alerts/json-mapping.ts';
@@ -11,7 +10,7 @@ import {
 } from '../../shared/alerts/parsers/index.ts';
 import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
-import { IntegrationEntity } from '../../shared/db/entities/index.ts';
+import type { IntegrationCredentialsStore } from '../../shared/db/access/integrations.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
 import { alertBucketOf } from '../../shared/domain/alert-bucket.ts';
 import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
@@ -122,7 +121,8 @@ export interface WebhookRequest {
  * the dedup window counts once.
  */
 export function createWebhookIngestService(deps: {
-  em: () => EntityManager;
+  /** Which integration an API key's short-form webhook goes to. */
+  credentials: () => Pick<IntegrationCredentialsStore, 'findOldestEnabledId'>;
   temporal: TemporalClient;
   integrations: IntegrationLookup;
   /** A copy of a delivery within this many seconds is a retry (WEBHOOK_DEDUP_WINDOW_SECONDS). */
@@ -247,14 +247,13 @@ export function createWebhookIngestService(deps: {
 
     /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */
     async prepareWithApiKey(input: {
+      organizationId: string;
       platform: Platform;
       rawBody: Buffer;
       headers?: Record<string, string | string[] | undefined>;
     }): Promise<PreparedPayload> {
-      const row = await deps
-        .em()
-        .findOne(IntegrationEntity, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
-      const integration = row ? await deps.integrations.get(row.id) : null;
+      const id = await deps.credentials().findOldestEnabledId(input.organizationId, input.platform);
+      const integration = id ? await deps.integrations.get(id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
       const { accepted, rejected } = await parseBody(integration, input.platform, input.rawBody, maxAlerts, deps.mappings);
       return { integration, alerts: accepted, rejected, deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}) };
@@ -312,11 +311,12 @@ export async function receiveSignedWebhook(
 /** `POST /webhooks/{platform}` whole, for an API key holding `alerts:ingest` (its organization's integration). */
 export async function receiveWebhookWithApiKey(
   ingest: WebhookIngestService,
-  input: { platform: Platform; headers: WebhookRequest['headers']; readBody: () => Promise<Buffer> },
+  input: { organizationId: string; platform: Platform; headers: WebhookRequest['headers']; readBody: () => Promise<Buffer> },
   count: CountWebhook,
 ): Promise<WebhookAccepted> {
-  // The caller's organization is the tenancy filter's: prepareWithApiKey finds its integration.
-  const prepared = await ingest.prepareWithApiKey({ platform: input.platform, rawBody: await input.readBody(), headers: input.headers });
+  // The API key's organization: prepareWithApiKey finds its integration there.
+  const { readBody, ...target } = input;
+  const prepared = await ingest.prepareWithApiKey({ ...target, rawBody: await readBody() });
   await count({ kind: 'alerts', alerts: prepared.alerts.length });
   return ingest.enqueue(prepared);
 }

@@ -186,7 +186,7 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
         secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
       });
       deps.services.webhooks = createWebhookIngestService({
-        em: () => stack.orm.em,
+        credentials: () => createIntegrationCredentialsStore(stack.orm.em.fork()),
         temporal: stack.temporal,
         integrations,
         dedupWindowSeconds: WINDOW_SECONDS,

@@ -128,7 +128,11 @@ describe('webhooks while PostgreSQL is down', () => {
       staleForMs: 15 * 60_000,
       now: () => clock,
     });
-    deps.services.webhooks = createWebhookIngestService({ em: () => orm.em, temporal, integrations });
+    deps.services.webhooks = createWebhookIngestService({
+      credentials: () => createIntegrationCredentialsStore(orm.em.fork()),
+      temporal,
+      integrations,
+    });
     webhookHttp = supertest(createApp(deps).callback());
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { createWebhookHealth } from '../../api/services/webhook-health.ts';
+import { createIntegrationHealthStore } from '../../shared/db/access/integrations.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { isTemporalReachable } from '../../shared/temporal/client.ts';
@@ -43,7 +44,7 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
     // A fresh report (none cached from before the failure) says nothing of that tenant either.
     const deps = appDeps();
     deps.services.webhookHealth = createWebhookHealth({
-      em: () => stack.orm.em,
+      integrations: () => createIntegrationHealthStore(stack.orm.em.fork()),
       temporalReachable: () => isTemporalReachable(stack.temporal.client, 'default'),
       maxAgeMs: 0,
     });
@@ -61,7 +62,7 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
     let temporalChecks = 0;
     const deps = appDeps();
     deps.services.webhookHealth = createWebhookHealth({
-      em: () => stack.orm.em,
+      integrations: () => createIntegrationHealthStore(stack.orm.em.fork()),
       temporalReachable: () => {
         temporalChecks += 1;
         return isTemporalReachable(stack.temporal.client, 'default');
@@ -82,7 +83,7 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
     // A real client pointed at a port nobody listens on; no retry interceptor, so nothing retries after close.
     const nowhere = new Client({ connection: Connection.lazy({ address: `127.0.0.1:${await freePort()}`, interceptors: [] }) });
     deps.services.webhookHealth = createWebhookHealth({
-      em: () => stack.orm.em,
+      integrations: () => createIntegrationHealthStore(stack.orm.em.fork()),
       temporalReachable: () => isTemporalReachable(nowhere, 'default'),
     });
     const { body } = await httpOf(deps).get('/api/v1/webhooks/health').expect(200);

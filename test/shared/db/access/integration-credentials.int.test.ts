@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createIntegrationCredentialsStore } from '../../../../shared/db/access/integrations.ts';
 import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
-// The store's one read looks across organizations by design (a webhook names only the integration):
-// each id yields its own organization's row, sealed, and nothing of another's.
+// The read by id looks across organizations by design (a webhook names only the integration): each
+// id yields its own organization's row, sealed. The short form's read sees the organization's own only.
 describe('IntegrationCredentialsStore (integration: real PostgreSQL)', () => {
   let db: StoreDatabase;
   let ours: SeededOrganization;
@@ -45,5 +45,25 @@ describe('IntegrationCredentialsStore (integration: real PostgreSQL)', () => {
       secretCiphertext: 'sealed-theirs',
     });
     expect(await store().findByIdAcrossOrganizations(randomUUID())).toBeUndefined();
+  });
+
+  it("finds the organization's own oldest enabled integration of a platform only", async () => {
+    const at = async (organizationId: string, platform: string, enabled: boolean, createdAt: string) => {
+      const [row] = await db.sql<{ id: string }>(
+        `insert into integrations (id, organization_id, name, platform, enabled, secret_ciphertext, created_at, updated_at)
+         values (gen_random_uuid(), ?, 'Short form', ?, ?, 'sealed', ?, now()) returning id`,
+        [organizationId, platform, enabled, createdAt],
+      );
+      return row!.id;
+    };
+    // Theirs is older and enabled: a lookup by platform alone would answer it.
+    await at(theirs.id, 'apm', true, '2020-01-01T00:00:00Z');
+    await at(ours.id, 'apm', false, '2021-01-01T00:00:00Z');
+    const ourOldest = await at(ours.id, 'apm', true, '2022-01-01T00:00:00Z');
+    await at(ours.id, 'apm', true, '2023-01-01T00:00:00Z');
+    expect(await store().findOldestEnabledId(ours.id, 'apm')).toBe(ourOldest);
+    expect(await store().findOldestEnabledId(ours.id, 'pager')).toBeUndefined();
+    await at(theirs.id, 'pager', true, '2020-01-01T00:00:00Z');
+    expect(await store().findOldestEnabledId(ours.id, 'pager')).toBeUndefined();
   });
 });
