@@ -16,6 +16,7 @@ import { runReadinessChecks } from './routes/health.routes.ts';
 import { authorize, createAuthenticator, createCredentialAuthenticator } from './middleware/authenticate.ts';
 import { createCrossSiteGuard } from './middleware/request-origin.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
+import { createOutboxMessageStore } from '../shared/db/access/outbox-messages.ts';
 import { createAccountService } from './services/account.service.ts';
 import { planLimits } from '../shared/domain/plans.ts';
 import { createAuditGuard } from './middleware/audit.ts';
@@ -259,7 +260,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
     windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
   });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxMessages: () => createOutboxMessageStore(runtime.orm.em.fork()),
+    logger,
+  });
   const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
   const overrides = rateLimitOverrides(config);
   const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };

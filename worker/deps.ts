@@ -17,6 +17,7 @@ import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createPageMessageStore } from '../shared/db/access/page-messages.ts';
 import { createAcknowledgementStore } from '../shared/db/access/acknowledgements.ts';
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
+import { createOutboxMessageStore } from '../shared/db/access/outbox-messages.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -106,7 +107,7 @@ export function createWorkerDeps(
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
-      fork: () => orm.em.fork(),
+      outboxMessages: () => createOutboxMessageStore(orm.em.fork()),
       logger,
     }),
     // Schedule targets of escalation policies resolve through this port.
