@@ -17,6 +17,7 @@ import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createPageMessageStore } from '../shared/db/access/page-messages.ts';
 import { createAcknowledgementStore } from '../shared/db/access/acknowledgements.ts';
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
+import { createRelayStore } from '../shared/db/access/relay-batch.ts';
 import { createOutboxMessageStore } from '../shared/db/access/outbox-messages.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
@@ -144,5 +145,11 @@ export function startOutboxRelay(deps: {
   listen?: { databaseUrl: string };
   idleMs?: number;
 }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
-  return createOutboxRelay(deps).start();
+  const { orm, routingRules, ...rest } = deps;
+  // Without the worker's routing-rule cache, one of the relay's own (not dropped on NOTIFY: kept for its TTL).
+  return createOutboxRelay({
+    ...rest,
+    store: createRelayStore(orm),
+    routingRules: routingRules ?? createRoutingRulesCache({ orm }),
+  }).start();
 }
