@@ -262,9 +262,9 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...RAW_SQL] },
   },
   {
-    // Services, activities and search ask a store (shared/db/access/<aggregate>.ts) for what they need and
-    // never see the query or the unit of work. The rule repeats RAW_SQL: it replaces the block above here.
-    files: ['api/services/**/*.ts', 'activities/**/*.ts', 'shared/search/**/*.ts'],
+    // Services, activities, search, the outbox relay and the mailer ask a store (shared/db/access/<aggregate>.ts)
+    // for what they need and never see the query or the unit of work. The rule repeats RAW_SQL: it replaces the block above here.
+    files: ['api/services/**/*.ts', 'activities/**/*.ts', 'shared/search/**/*.ts', 'worker/outbox/**/*.ts', 'shared/mail/**/*.ts'],
     ignores: ['shared/search/engine/**', ...ORM_NOT_YET_BEHIND_STORES],
     rules: { 'no-restricted-syntax': ['error', ...RAW_SQL, ...ORM_OUTSIDE_STORES] },
   },

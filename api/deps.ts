@@ -16,6 +16,7 @@ import { runReadinessChecks } from './routes/health.routes.ts';
 import { authorize, createAuthenticator, createCredentialAuthenticator } from './middleware/authenticate.ts';
 import { createCrossSiteGuard } from './middleware/request-origin.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
+import { createOutboxMessageStore } from '../shared/db/access/outbox-messages.ts';
 import { createAccountService } from './services/account.service.ts';
 import { createAccountStore } from '../shared/db/access/account-tokens.ts';
 import { planLimits } from '../shared/domain/plans.ts';
@@ -279,7 +280,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
     windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
   });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxMessages: () => createOutboxMessageStore(runtime.orm.em.fork()),
+    logger,
+  });
   const accounts = createAccountService({
     accounts: () => createAccountStore(em()),
     mailer,

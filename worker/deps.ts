@@ -19,6 +19,8 @@ import { createAcknowledgementStore } from '../shared/db/access/acknowledgements
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { createWebhookDeliveryStore } from '../shared/db/access/webhook-deliveries.ts';
 import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
+import { createRelayStore } from '../shared/db/access/relay-batch.ts';
+import { createOutboxMessageStore } from '../shared/db/access/outbox-messages.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -110,7 +112,7 @@ export function createWorkerDeps(
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
-      fork: () => orm.em.fork(),
+      outboxMessages: () => createOutboxMessageStore(orm.em.fork()),
       logger,
     }),
     // Schedule targets of escalation policies resolve through this port.
@@ -147,5 +149,11 @@ export function startOutboxRelay(deps: {
   listen?: { databaseUrl: string };
   idleMs?: number;
 }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
-  return createOutboxRelay(deps).start();
+  const { orm, routingRules, ...rest } = deps;
+  // Without the worker's routing-rule cache, one of the relay's own (not dropped on NOTIFY: kept for its TTL).
+  return createOutboxRelay({
+    ...rest,
+    store: createRelayStore(orm),
+    routingRules: routingRules ?? createRoutingRulesCache({ orm }),
+  }).start();
 }

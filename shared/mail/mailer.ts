@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { createTransport } from 'nodemailer';
-import { OutboxMessageEntity } from '../db/entities/index.ts';
+import type { OutboxMessageStore } from '../db/access/outbox-messages.ts';
 import type { Logger } from '../logger.ts';
 import type { MailMessage } from './mail-message.ts';
 
@@ -30,26 +29,26 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
 
 /**
  * Without SMTP the message is kept in `outbox_messages` for whoever runs the instance, and a log
- * line says so without the body. Each send uses its own EntityManager fork, because a send may
- * outlive the request that asked for it.
+ * line says so without the body. Each send asks `outboxMessages` for a store of its own (a fresh
+ * unit of work), because a send may outlive the request that asked for it.
  */
-export function createOutboxMailer(deps: { fork: () => EntityManager; logger: Logger }): Mailer {
+export function createOutboxMailer(deps: { outboxMessages: () => OutboxMessageStore; logger: Logger }): Mailer {
   return {
     async send(message) {
-      const em = deps.fork();
-      const stored = em.create(OutboxMessageEntity, { to: message.to, subject: message.subject, body: message.text });
-      await em.flush();
-      deps.logger.info(
-        { outboxMessageId: stored.id, to: message.to, subject: message.subject },
-        'no SMTP_URL: mail stored in outbox_messages',
-      );
+      const id = await deps.outboxMessages().keep({ to: message.to, subject: message.subject, body: message.text });
+      deps.logger.info({ outboxMessageId: id, to: message.to, subject: message.subject }, 'no SMTP_URL: mail stored in outbox_messages');
     },
   };
 }
 
 /** SMTP when `smtpUrl` is set, else the outbox table. */
-export function createMailer(options: { smtpUrl?: string; from: string; fork: () => EntityManager; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxMessages: () => OutboxMessageStore;
+  logger: Logger;
+}): Mailer {
   return options.smtpUrl
     ? createSmtpMailer({ url: options.smtpUrl, from: options.from, logger: options.logger })
-    : createOutboxMailer({ fork: options.fork, logger: options.logger });
+    : createOutboxMailer({ outboxMessages: options.outboxMessages, logger: options.logger });
 }

@@ -5,6 +5,7 @@ import { createHandoffNoticeStore } from '../../shared/db/access/handoff-notices
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { createMailer } from '../../shared/mail/mailer.ts';
+import { createOutboxMessageStore } from '../../shared/db/access/outbox-messages.ts';
 import { mailpitMail } from '../helpers/mailpit-mail.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -96,7 +97,7 @@ describe('handoff notices and shift swaps (integration: real PostgreSQL, Tempora
       mailer: createMailer({
         smtpUrl: mailpit.smtpUrl,
         from: 'tocsin@example.test',
-        fork: () => stack.orm.em.fork(),
+        outboxMessages: () => createOutboxMessageStore(stack.orm.em.fork()),
         logger: createLogger({ name: 'handoff-test', level: 'silent' }),
       }),
     });

@@ -1,5 +1,4 @@
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { notifiedExecutionWaits, organizationsWithMembers, previousAssignees } from '../../shared/db/access/notifications.ts';
+import type { RelayBatch } from '../../shared/db/access/relay-batch.ts';
 import { SEVERITIES } from '../../shared/domain/alert.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { hasPermission, isRole, permissionsForRole, type Permission } from '../../shared/domain/permissions.ts';
@@ -32,6 +31,9 @@ export interface NotificationContext {
   /** Per `incident.updated` event that may assign someone: the assignee of the incident's previous event. */
   previousAssignee: Map<string, string | null>;
 }
+
+/** The batch's reads the rules need. */
+export type NotificationReads = Pick<RelayBatch, 'organizationsWithMembers' | 'previousAssignees' | 'notifiedExecutionWaits'>;
 
 type ExecutionSnapshot = { id?: string; procedure_name?: string; started_by?: string | null; steps?: Array<Record<string, unknown>> };
 
@@ -81,18 +83,18 @@ export function notificationReads(events: OutboxEvent[]): { organizationIds: str
 }
 
 /** The batch's reads: at most two queries, whatever the number of events. */
-export async function loadNotificationContext(em: SqlEntityManager, events: OutboxEvent[]): Promise<NotificationContext> {
+export async function loadNotificationContext(batch: NotificationReads, events: OutboxEvent[]): Promise<NotificationContext> {
   const reads = notificationReads(events);
   const context: NotificationContext = { organizations: new Map(), previousAssignee: new Map() };
   if (reads.organizationIds.length > 0) {
-    for (const row of await organizationsWithMembers(em, reads.organizationIds)) {
+    for (const row of await batch.organizationsWithMembers(reads.organizationIds)) {
       const { min_severity: minSeverity, email, notify_on_resolve: notifyOnResolve } = readSettings(row.settings).notifications;
       context.organizations.set(row.id, { minSeverity, email, notifyOnResolve, members: row.members });
     }
   }
   if (reads.previousAssigneeOf.length > 0) {
     // The assignee in the snapshot of each incident's previous event, to tell a new assignment from a repeat.
-    for (const row of await previousAssignees(em, reads.previousAssigneeOf)) context.previousAssignee.set(row.id, row.assignee);
+    for (const row of await batch.previousAssignees(reads.previousAssigneeOf)) context.previousAssignee.set(row.id, row.assignee);
   }
   return context;
 }
@@ -205,13 +207,12 @@ export function unseenExecutionWaits(drafts: NotificationDraft[], seen: Readonly
 }
 
 /** The notifications a batch of events causes, in event order, with a constant number of queries. */
-export async function planNotifications(em: SqlEntityManager, events: OutboxEvent[]): Promise<NotificationDraft[]> {
-  const context = await loadNotificationContext(em, events);
+export async function planNotifications(batch: NotificationReads, events: OutboxEvent[]): Promise<NotificationDraft[]> {
+  const context = await loadNotificationContext(batch, events);
   const drafts = events.flatMap((event) => planEventNotifications(event, context));
   const waits = drafts.filter((draft) => draft.type === 'execution.waiting' && draft.executionId);
   if (waits.length === 0) return drafts;
-  const rows = await notifiedExecutionWaits(
-    em,
+  const rows = await batch.notifiedExecutionWaits(
     waits.map((draft) => ({ user_id: draft.userId, execution_id: draft.executionId, step_id: String(draft.data.step_id) })),
   );
   return unseenExecutionWaits(drafts, new Set(rows.map((row) => waitKey(row.user_id, row.execution_id, row.step_id))));

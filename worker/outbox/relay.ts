@@ -1,14 +1,10 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../../shared/db/orm.ts';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
-import { escalationCandidates, type EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
-import { subscribedIntegrations } from '../../shared/db/access/integrations.ts';
-import { insertNotifications, type InsertedNotification } from '../../shared/db/access/notifications.ts';
-import { claimUndispatchedEvents, markEventsDispatched } from '../../shared/db/access/outbox.ts';
-import { publishRealtimeNotices } from '../../shared/db/access/realtime.ts';
+import type { EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
+import type { InsertedNotification } from '../../shared/db/access/notifications.ts';
+import type { RelayBatch, RelayStore } from '../../shared/db/access/relay-batch.ts';
 import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
 import { pagingTaskQueue, tenantJobsTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
@@ -17,7 +13,6 @@ import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../work
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import type { chatFeedWorkflow } from '../../workflows/chat-feed.workflow.ts';
-import { chatFeedsOfIncidents, recordPendingChatFeedUpdates } from '../../shared/db/access/chat-feeds.ts';
 import { feedUpdatesOf } from './chat-feeds.ts';
 import { planStatusUpdateMails } from './status-updates.ts';
 import type { statusUpdateMailWorkflow } from '../../workflows/status-update-mail.workflow.ts';
@@ -30,7 +25,6 @@ import type { remediationWorkflow } from '../../workflows/remediation.workflow.t
 import { relayRemediations } from './remediations.ts';
 import type { RoutingDecision } from '../../shared/domain/routing.ts';
 import { planPageUpdates } from './page-updates.ts';
-import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.ts';
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
 import type { pageUpdatesWorkflow } from '../../workflows/page-update.workflow.ts';
 import { planIcalLayerSync } from './ical-layers.ts';
@@ -38,7 +32,7 @@ import { replanHandoffNotices } from '../../shared/temporal/handoff-replan.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
 import { routeOpenedIncidents } from './routing.ts';
 import { firstLevelDue, type PageFirstLevel } from './first-level.ts';
-import { createRoutingRulesCache, type RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
+import type { RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -46,7 +40,8 @@ import { batchNotices } from './realtime-notices.ts';
 import { documentsToIndex } from './search-indexing.ts';
 
 export interface OutboxRelayDeps {
-  orm: Orm;
+  /** Each batch's transaction and the statements it issues (shared/db/access/relay-batch.ts). */
+  store: RelayStore;
   temporal: Client;
   taskQueue: string;
   logger: Logger;
@@ -64,8 +59,8 @@ export interface OutboxRelayDeps {
   indexSearch?: boolean;
   /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
   publicUrl: string;
-  /** The worker's routing-rule cache; without one, each batch that opens incidents reads the rules. */
-  routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
+  /** The worker's routing-rule cache: each organization's compiled rules for the incidents a batch opens. */
+  routingRules: Pick<RoutingRulesCache, 'forOrganization'>;
   /** Channel kinds that update their sent messages (Slack, Matrix): their pages are updated as incidents change. */
   pageUpdateKinds?: readonly PageChannelKind[];
   /**
@@ -95,7 +90,6 @@ export interface OutboxRelayStats {
 export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
   const concurrency = deps.temporalConcurrency ?? 16;
-  const routingRules = deps.routingRules ?? createRoutingRulesCache({ orm: deps.orm });
 
   /**
    * Starts one workflow per fan-out target, keyed by the event: a replayed batch's second start is
@@ -169,7 +163,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * does not exist, or has ended, is no error; a replayed batch repeats signals, which are idempotent.
    */
   async function escalate(
-    em: SqlEntityManager,
+    batch: RelayBatch,
     events: OutboxEvent[],
   ): Promise<{ decisions: Map<string, RoutingDecision>; candidates: Map<string, EscalationCandidate> }> {
     const plan = planEscalations(events);
@@ -178,7 +172,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     const now = new Date();
     /** A cycle the relay meets as it begins: its level 1 is due, and a resolution since does not cancel it (decision 0020). */
     const due = (at: number) => (firstLevelDue(at, now.getTime()) ? { firstLevelDue: true } : {});
-    const rows = await escalationCandidates(em, candidates);
+    const rows = await batch.escalationCandidates(candidates);
     const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
     const opened = plan.open.flatMap((open) => {
       const row = byIncident.get(open.incidentId);
@@ -200,7 +194,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
           ]
         : [];
     });
-    const decisions = await routeOpenedIncidents(em, events, opened, (organizationId) => routingRules.forOrganization(organizationId));
+    const decisions = await routeOpenedIncidents(batch, events, opened, (organizationId) =>
+      deps.routingRules.forOrganization(organizationId),
+    );
     await forEachBounded(
       opened.flatMap(({ organizationId, incidentId, row, at }) => {
         const decision = decisions.get(incidentId);
@@ -284,12 +280,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * One update workflow per change of an incident that has page messages a channel can update
    * (found for the whole batch in one query; none when no channel here updates its messages).
    */
-  async function updatePageMessages(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
+  async function updatePageMessages(batch: RelayBatch, events: OutboxEvent[]): Promise<void> {
     const kinds = deps.pageUpdateKinds ?? [];
     const requests = kinds.length > 0 ? planPageUpdates(events) : [];
     if (requests.length === 0) return;
-    const withMessages = await incidentsWithPageMessages(
-      em,
+    const withMessages = await batch.incidentsWithPageMessages(
       requests.map((request) => request.incidentId),
       kinds,
     );
@@ -306,11 +301,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * recorded pending with its place in the outbox order, so a later batch's posts to the same thread
    * wait for it (decision 0020).
    */
-  async function postToChatFeeds(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
+  async function postToChatFeeds(batch: RelayBatch, events: OutboxEvent[]): Promise<void> {
     const updates = feedUpdatesOf(events);
     if (updates.length === 0) return;
     const incidents = [...new Map(updates.map((item) => [item.incidentId, item])).values()];
-    const feeds = await chatFeedsOfIncidents(em, incidents);
+    const feeds = await batch.chatFeedsOfIncidents(incidents);
     if (feeds.length === 0) return;
     const eventAt = new Map(events.map((event) => [event.id, event.created_at]));
     const posts = feeds.map((feed) => ({
@@ -320,8 +315,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       publicUrl: deps.publicUrl,
       updates: updates.filter((item) => item.incidentId === feed.incident_id).map((item) => item.update),
     }));
-    await recordPendingChatFeedUpdates(
-      em,
+    await batch.recordPendingChatFeedUpdates(
       posts.flatMap((post) =>
         post.updates.map((update) => ({
           feedId: post.feedId,
@@ -356,8 +350,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
 
   /** One delivery per event and enabled, unpaused integration subscribed to its type, found in one query. */
-  async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
-    const rows = await subscribedIntegrations(em, events);
+  async function deliveries(batch: RelayBatch, events: OutboxEvent[]): Promise<DeliveryInput[]> {
+    const rows = await batch.subscribedIntegrations(events);
     const byId = new Map(events.map((event) => [event.id, event]));
     return rows.map((row) => {
       const event = byId.get(row.event_id) as OutboxEvent;
@@ -375,9 +369,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * Writes the batch's notifications, then starts the emails of those it wrote: a re-run batch,
    * whose notifications exist already, starts none.
    */
-  async function notify(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
-    const drafts = await planNotifications(em, events);
-    const inserted = await insertNotifications(em, drafts);
+  async function notify(batch: RelayBatch, events: OutboxEvent[]): Promise<InsertedNotification[]> {
+    const drafts = await planNotifications(batch, events);
+    const inserted = await batch.insertNotifications(drafts);
     const mails = planNotificationMails(drafts, new Map(inserted.map((row) => [notificationKey(row), row.id])));
     await forEachBounded(notificationMailBatches(mails, deps.publicUrl), concurrency, startNotificationMails);
     return inserted;
@@ -385,15 +379,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   /** Relays one batch; returns how many events it dispatched. */
   async function relayBatch(): Promise<number> {
-    return deps.orm.em.fork().transactional(async (em) => {
-      const events = await claimUndispatchedEvents(em, batchSize);
+    return deps.store.transaction(async (batch) => {
+      const events = await batch.claimUndispatchedEvents(batchSize);
       if (events.length === 0) return 0;
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
-      const { decisions, candidates } = await escalate(em, events);
+      const { decisions, candidates } = await escalate(batch, events);
       // Runbooks the routing rules or priorities start (one per incident), and runs of incidents resolved another way cancelled.
-      await relayRemediations({ temporal: deps.temporal, concurrency, start: startRemediation }, em, events, decisions, candidates);
+      await relayRemediations({ temporal: deps.temporal, concurrency, start: startRemediation }, batch, events, decisions, candidates);
       await forEachBounded(planResponderPages(events), concurrency, (start) => startResponderPage({ ...start, publicUrl: deps.publicUrl }));
-      await postToChatFeeds(em, events);
+      await postToChatFeeds(batch, events);
       await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>
         startStatusUpdateMails({ ...mail, publicUrl: deps.publicUrl }),
       );
@@ -404,20 +398,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         : Promise.resolve();
       // Its failure is awaited below; a rejection before then is no unhandled rejection.
       indexing.catch(() => undefined);
-      const targets = await deliveries(em, events);
+      const targets = await deliveries(batch, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
-      const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
+      const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(batch, events)]);
       await syncIcalLayers(events);
       await replanHandoffs(events);
-      await updatePageMessages(em, events);
-      await publishRealtimeNotices(
-        em,
-        batchNotices(events, notifications).map((notice) => JSON.stringify(notice)),
-      );
-      await markEventsDispatched(
-        em,
-        events.map((event) => event.id),
-      );
+      await updatePageMessages(batch, events);
+      await batch.publishRealtimeNotices(batchNotices(events, notifications).map((notice) => JSON.stringify(notice)));
+      await batch.markEventsDispatched(events.map((event) => event.id));
       return events.length;
     });
   }

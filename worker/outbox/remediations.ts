@@ -1,10 +1,9 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { remediationLookups } from '../../shared/db/access/priority-runbooks.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { isPriority } from '../../shared/domain/priority.ts';
 import { chooseRemediation, type PriorityRunbook } from '../../shared/domain/remediation.ts';
 import type { EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
+import type { RelayBatch } from '../../shared/db/access/relay-batch.ts';
 import type { RoutingDecision } from '../../shared/domain/routing.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { RemediationInput } from '../../workflows/remediation.workflow.ts';
@@ -52,7 +51,7 @@ export function planRemediations(events: readonly OutboxEvent[]): RemediationPla
  */
 export async function relayRemediations(
   deps: { temporal: Client; concurrency: number; start: (input: RemediationInput) => Promise<void> },
-  em: SqlEntityManager,
+  batch: Pick<RelayBatch, 'remediationLookups'>,
   events: readonly OutboxEvent[],
   decisions: ReadonlyMap<string, RoutingDecision>,
   /** The batch's escalation candidates as read: their priority runbooks and running runs need no query of their own. */
@@ -77,7 +76,7 @@ export async function relayRemediations(
   }
   for (const ref of plan.cancel) if (known.get(ref.incidentId)?.remediation_running) running.add(ref.incidentId);
   // Incidents the escalation plan did not read (a priority set by hand, a resolution outside it): one query for them.
-  const unknown = await remediationLookups(em, {
+  const unknown = await batch.remediationLookups({
     start: plan.start.filter((ref) => !known.has(ref.incidentId) && !decisions.get(ref.incidentId)?.remediation),
     cancel: plan.cancel.filter((ref) => !known.has(ref.incidentId)),
   });

@@ -1,6 +1,6 @@
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Router, RoutingDecision } from '../../shared/domain/routing.ts';
-import { recordRoutingDecisions, type EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
+import type { EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
+import type { RelayBatch } from '../../shared/db/access/relay-batch.ts';
 import type { OutboxEvent } from './outbox-event.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { OutboxEvent } from './outbox-event.ts';
  * the alert that opened it.
  */
 export async function routeOpenedIncidents(
-  em: SqlEntityManager,
+  batch: Pick<RelayBatch, 'recordRoutingDecisions'>,
   events: readonly OutboxEvent[],
   opened: ReadonlyArray<{ organizationId: string; incidentId: string; row: EscalationCandidate }>,
   routerOf: (organizationId: string) => Promise<Router>,
@@ -43,8 +43,7 @@ export async function routeOpenedIncidents(
     decisions.set(incidentId, (routers.get(organizationId) as Router).route(alert, fallback));
   }
   // The choice on the incident, and on its timeline when it pages.
-  await recordRoutingDecisions(
-    em,
+  await batch.recordRoutingDecisions(
     opened.map(({ organizationId, incidentId }) => ({
       organizationId,
       incidentId,

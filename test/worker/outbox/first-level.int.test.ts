@@ -9,6 +9,8 @@ import type { MailMessage } from '../../../shared/mail/mailer.ts';
 import { workflowIds } from '../../../shared/temporal/ids.ts';
 import { createFirstLevelPager } from '../../../worker/outbox/first-level.ts';
 import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
+import { createRelayStore } from '../../../shared/db/access/relay-batch.ts';
+import { createRoutingRulesCache } from '../../../shared/db/routing-rules-cache.ts';
 import { escalationStateQuery } from '../../../workflows/messages.ts';
 import { alertSignalOf } from '../../helpers/alert-signals.ts';
 import { addMember, bearer, type Member } from '../../helpers/members.ts';
@@ -141,7 +143,8 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     } as unknown as Client;
     const relayOf = (temporal: Client) =>
       createOutboxRelay({
-        orm: stack.orm,
+        store: createRelayStore(stack.orm),
+        routingRules: createRoutingRulesCache({ orm: stack.orm }),
         temporal,
         taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
         logger,

@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
+import { createRelayStore } from '../../../shared/db/access/relay-batch.ts';
+import { createRoutingRulesCache } from '../../../shared/db/routing-rules-cache.ts';
 import { createOrmConfig, type Orm } from '../../../shared/db/orm.ts';
 import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../../../shared/domain/realtime.ts';
 import { waitFor } from '../../../dev/wait-for.ts';
@@ -99,7 +101,8 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     expect(events).toHaveLength(INCIDENTS * (1 + UPDATES_PER_INCIDENT));
 
     const relay = createOutboxRelay({
-      orm,
+      store: createRelayStore(orm),
+      routingRules: createRoutingRulesCache({ orm }),
       temporal: stack.temporal.client,
       taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
       logger: createLogger({ name: 'test', level: 'silent' }),
