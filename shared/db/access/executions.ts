@@ -1,7 +1,16 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/core';
-import type { ExecutionStatus, StepStatus, StepType } from '../../domain/procedure.ts';
+import type { ExecutionProgress, ExecutionStatus, StepStatus, StepType } from '../../domain/procedure.ts';
 import type { Priority } from '../../domain/priority.ts';
-import { ExecutionEntity, ExecutionStepEntity, type Execution, type ExecutionStep } from '../entities/index.ts';
+import {
+  DomainEventEntity,
+  ExecutionEntity,
+  ExecutionStepEntity,
+  IncidentEntity,
+  type Execution,
+  type ExecutionStep,
+} from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
+import { addTimelineEntry } from './incidents.ts';
 
 /**
  * An execution as the API returns it and as `execution.updated` events carry it. The worker
@@ -86,4 +95,68 @@ export async function loadExecutionView(em: EntityManager, id: string): Promise<
     const steps = await tx.find(ExecutionStepEntity, { execution: id }, { orderBy: { position: 'asc' } });
     return executionView(execution, steps);
   });
+}
+
+/** The timeline entry an execution's progress writes on its incident. */
+export interface ExecutionTimelineEntry {
+  message: string;
+  actorId: string | null;
+  data: Record<string, unknown>;
+}
+
+/** Every read and write is confined to the organization given. */
+export interface ExecutionStore {
+  /**
+   * In one transaction: applies a progress record to the execution and its steps, with an
+   * `execution.updated` event and, for an execution tied to an incident, the timeline entry
+   * `describe` writes from the updated execution. A record whose sequence number was applied
+   * already changes nothing; 'missing' when the organization has no such execution.
+   */
+  recordProgress(
+    organizationId: string,
+    progress: ExecutionProgress,
+    describe: (view: ExecutionView) => ExecutionTimelineEntry,
+  ): Promise<'applied' | 'already_applied' | 'missing'>;
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+/** Runbook executions (`executions`) and their steps (`execution_steps`). */
+export function createExecutionStore(em: EntityManager): ExecutionStore {
+  return {
+    recordProgress: (organizationId, progress, describe) =>
+      em.transactional(async (tx) => {
+        const execution = await tx.findOne(ExecutionEntity, { id: progress.executionId, organization: organizationId }, unscoped);
+        if (!execution) return 'missing' as const;
+        // Already applied by an attempt whose commit went through but whose completion was lost.
+        if (execution.progressSeq >= progress.seq) return 'already_applied' as const;
+        execution.progressSeq = progress.seq;
+        const rows = await tx.find(ExecutionStepEntity, { execution: execution.id, organization: organizationId }, unscoped);
+        for (const state of progress.steps) {
+          const row = rows.find((candidate) => candidate.stepId === state.stepId);
+          if (!row) continue;
+          row.status = state.status;
+          row.output = state.output ?? null;
+          row.notes = state.notes;
+          row.actorId = state.actorId;
+          row.startedAt = state.startedAt ? new Date(state.startedAt) : null;
+          row.completedAt = state.completedAt ? new Date(state.completedAt) : null;
+        }
+        execution.status = progress.status;
+        if (progress.completedAt !== undefined) execution.completedAt = progress.completedAt ? new Date(progress.completedAt) : null;
+        const view = executionView(execution, rows);
+        tx.create(DomainEventEntity, {
+          organization: organizationId,
+          type: 'execution.updated',
+          incidentId: execution.incidentId ?? null,
+          data: { organization_id: organizationId, execution: view },
+        });
+        if (execution.incidentId) {
+          const incident = await tx.findOne(IncidentEntity, { id: execution.incidentId, organization: organizationId }, unscoped);
+          if (incident) addTimelineEntry(tx, incident, { type: 'execution', ...describe(view) });
+        }
+        return 'applied' as const;
+      }),
+  };
 }
