@@ -45,7 +45,6 @@ const ORM_OUTSIDE_STORES = [
 const ORM_NOT_YET_BEHIND_STORES = [
   'activities/chat-feed.activities.ts',
   'activities/delivery.activities.ts',
-  'activities/remediation.activities.ts',
   'api/services/account.service.ts',
   'api/services/api-key.service.ts',
   'api/services/auth.service.ts',

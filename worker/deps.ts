@@ -17,6 +17,7 @@ import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createPageMessageStore } from '../shared/db/access/page-messages.ts';
 import { createAcknowledgementStore } from '../shared/db/access/acknowledgements.ts';
 import { createExecutionStore } from '../shared/db/access/executions.ts';
+import { createRemediationStore } from '../shared/db/access/remediations.ts';
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
@@ -95,6 +96,7 @@ export function createWorkerDeps(
     acknowledgements: () => createAcknowledgementStore(orm.em.fork()),
     notifications: () => createNotificationStore(orm.em.fork()),
     executions: () => createExecutionStore(orm.em.fork()),
+    remediations: () => createRemediationStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.

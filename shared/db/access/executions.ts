@@ -1,5 +1,6 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/core';
-import type { ExecutionProgress, ExecutionStatus, StepStatus, StepType } from '../../domain/procedure.ts';
+import type { ExecutionProgress, ExecutionStatus, ProcedureSnapshot, StepState, StepStatus, StepType } from '../../domain/procedure.ts';
+import { initialStepStates } from '../../domain/procedure-step-state.ts';
 import type { Priority } from '../../domain/priority.ts';
 import {
   DomainEventEntity,
@@ -95,6 +96,49 @@ export async function loadExecutionView(em: EntityManager, id: string): Promise<
     const steps = await tx.find(ExecutionStepEntity, { execution: id }, { orderBy: { position: 'asc' } });
     return executionView(execution, steps);
   });
+}
+
+/** What a new execution is made of: its status starts `pending`, its version is its definition's. */
+export interface NewExecution {
+  id: string;
+  procedureId: string;
+  incidentId: string | null;
+  definition: ProcedureSnapshot;
+  parameters: Record<string, unknown>;
+  workflowId: string;
+  startedBy: string | null;
+  /** The routing rule or the priority that started it automatically. */
+  routingRuleId?: string | null;
+  remediationPriority?: Priority | null;
+}
+
+/** Stages a new execution of the organization and its steps in their initial states in `em` (not flushed). */
+export function stageExecution(
+  em: EntityManager,
+  organizationId: string,
+  fields: NewExecution,
+): { execution: Execution; steps: ExecutionStep[] } {
+  const execution = em.create(ExecutionEntity, {
+    ...fields,
+    organization: organizationId,
+    procedureVersion: fields.definition.version,
+    status: 'pending',
+    routingRuleId: fields.routingRuleId ?? null,
+    remediationPriority: fields.remediationPriority ?? null,
+    completedAt: null,
+  });
+  const initial = initialStepStates(fields.definition.steps);
+  const steps = fields.definition.steps.map((step, index) =>
+    em.create(ExecutionStepEntity, {
+      ...(initial[index] as StepState),
+      organization: organizationId,
+      execution,
+      position: step.position,
+      name: step.name,
+      type: step.type,
+    }),
+  );
+  return { execution, steps };
 }
 
 /** The timeline entry an execution's progress writes on its incident. */
