@@ -125,6 +125,7 @@ import { createIncidentRoleStore } from '../shared/db/access/incident-roles.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createOrganizationStore } from '../shared/db/access/organizations.ts';
+import { createExecutionStore } from '../shared/db/access/executions.ts';
 import { createOrganizationStatsStore } from '../shared/db/access/organization-stats.ts';
 import { createAnalyticsStore } from '../shared/db/access/analytics.ts';
 import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
@@ -443,7 +444,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
           replanHandoffNotices(runtime.temporal.client, { taskQueue: runtime.temporal.taskQueue, organizationId, publicUrl }),
       }),
       calendarFeeds: createCalendarFeedService({ feeds: () => createCalendarFeedStore(em()), publicUrl }),
-      executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
+      executions: createExecutionService({
+        executions: () => createExecutionStore(em()),
+        organizations: () => createOrganizationStore(em()),
+        temporal: runtime.temporal,
+        procedures,
+      }),
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
       incidents,
       search: createSearchService({ search: runtime.search }),

@@ -9,6 +9,7 @@ import { createExecutionService } from '../../api/services/execution.service.ts'
 import { createProcedureService } from '../../api/services/procedure.service.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { createExecutionStore } from '../../shared/db/access/executions.ts';
+import { createOrganizationStore } from '../../shared/db/access/organizations.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
@@ -384,7 +385,8 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
       const em = stack.orm.em.fork();
       em.setFilterParams(TENANT_FILTER, { organizationId: owner.organization.id });
       const service = createExecutionService({
-        em: () => em,
+        executions: () => createExecutionStore(em),
+        organizations: () => createOrganizationStore(em),
         temporal: stack.temporal,
         procedures: createProcedureService({ em: () => em, secretBox: createSecretBox('x'.repeat(32)) }),
         updateTimeoutMs: 1500,

@@ -1,4 +1,4 @@
-import { IsolationLevel, type EntityManager } from '@mikro-orm/core';
+import { IsolationLevel, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { ExecutionProgress, ExecutionStatus, ProcedureSnapshot, StepState, StepStatus, StepType } from '../../domain/procedure.ts';
 import { initialStepStates } from '../../domain/procedure-step-state.ts';
 import type { Priority } from '../../domain/priority.ts';
@@ -88,16 +88,6 @@ export function inSnapshot<T>(em: EntityManager, read: (em: EntityManager) => Pr
   return em.transactional(read, { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true });
 }
 
-/** Loads one execution of the em's organization with its steps; null when there is none. */
-export async function loadExecutionView(em: EntityManager, id: string): Promise<ExecutionView | null> {
-  return inSnapshot(em, async (tx) => {
-    const execution = await tx.findOne(ExecutionEntity, { id });
-    if (!execution) return null;
-    const steps = await tx.find(ExecutionStepEntity, { execution: id }, { orderBy: { position: 'asc' } });
-    return executionView(execution, steps);
-  });
-}
-
 /** What a new execution is made of: its status starts `pending`, its version is its definition's. */
 export interface NewExecution {
   id: string;
@@ -150,6 +140,18 @@ export interface ExecutionTimelineEntry {
 
 /** Every read and write is confined to the organization given. */
 export interface ExecutionStore {
+  /** Read in one snapshot, as the worker last committed it. */
+  find(organizationId: string, id: string): Promise<ExecutionView | undefined>;
+  /** Newest first, each read with its steps in one snapshot. */
+  list(
+    organizationId: string,
+    query: { limit: number; offset: number; procedureId?: string; incidentId?: string; status?: ExecutionStatus },
+  ): Promise<{ items: ExecutionView[]; total: number }>;
+  isIncident(organizationId: string, incidentId: string): Promise<boolean>;
+  /** Stores a new execution (`pending`) with its steps in their initial states. */
+  insert(organizationId: string, execution: NewExecution): Promise<ExecutionView>;
+  /** Deletes the execution and its steps. */
+  remove(organizationId: string, id: string): Promise<void>;
   /**
    * In one transaction: applies a progress record to the execution and its steps, with an
    * `execution.updated` event and, for an execution tied to an incident, the timeline entry
@@ -169,6 +171,65 @@ const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 /** Runbook executions (`executions`) and their steps (`execution_steps`). */
 export function createExecutionStore(em: EntityManager): ExecutionStore {
   return {
+    find: (organizationId, id) =>
+      inSnapshot(em, async (tx) => {
+        // Refreshed: the worker may have changed what this unit of work loaded before.
+        const execution = await tx.findOne(ExecutionEntity, { id, organization: organizationId }, { ...unscoped, refresh: true });
+        if (!execution) return undefined;
+        const steps = await tx.find(
+          ExecutionStepEntity,
+          { execution: id, organization: organizationId },
+          { ...unscoped, refresh: true, orderBy: { position: 'asc' } },
+        );
+        return executionView(execution, steps);
+      }),
+
+    list: (organizationId, query) => {
+      const where: FilterQuery<Execution> & Record<string, unknown> = { organization: organizationId };
+      if (query.procedureId) where.procedureId = query.procedureId;
+      if (query.incidentId) where.incidentId = query.incidentId;
+      if (query.status) where.status = query.status;
+      return inSnapshot(em, async (tx) => {
+        const [items, total] = await tx.findAndCount(ExecutionEntity, where, {
+          ...unscoped,
+          orderBy: { startedAt: 'desc', id: 'desc' },
+          limit: query.limit,
+          offset: query.offset,
+        });
+        const steps =
+          items.length === 0
+            ? []
+            : await tx.find(
+                ExecutionStepEntity,
+                { execution: { $in: items.map((item) => item.id) }, organization: organizationId },
+                unscoped,
+              );
+        return {
+          items: items.map((item) =>
+            executionView(
+              item,
+              steps.filter((step) => step.execution.id === item.id),
+            ),
+          ),
+          total,
+        };
+      });
+    },
+
+    async isIncident(organizationId, incidentId) {
+      return (await em.count(IncidentEntity, { id: incidentId, organization: organizationId }, unscoped)) > 0;
+    },
+
+    async insert(organizationId, fields) {
+      const { execution, steps } = stageExecution(em, organizationId, fields);
+      await em.flush();
+      return executionView(execution, steps);
+    },
+
+    async remove(organizationId, id) {
+      await em.nativeDelete(ExecutionEntity, { id, organization: organizationId }, unscoped);
+    },
+
     recordProgress: (organizationId, progress, describe) =>
       em.transactional(async (tx) => {
         const execution = await tx.findOne(ExecutionEntity, { id: progress.executionId, organization: organizationId }, unscoped);

@@ -92,4 +92,47 @@ describe('ExecutionStore (integration: real PostgreSQL)', () => {
     expect(await store().recordProgress(ours.id, progressOf(ours.id, pointing, 1), describe_)).toBe('applied');
     expect(await written({ id: pointing.id, incidentId: theirIncident })).toMatchObject({ status: 'running', entries: '0' });
   });
+
+  it("reads the organization's own executions and incidents only", async () => {
+    const theirExecution = await seedExecution(theirs.id);
+    expect(await store().find(ours.id, theirExecution.id)).toBeUndefined();
+    expect((await store().find(theirs.id, theirExecution.id))?.steps.map((step) => step.step_id)).toEqual([theirExecution.stepId]);
+    expect(await store().isIncident(ours.id, theirExecution.incidentId)).toBe(false);
+    expect(await store().isIncident(theirs.id, theirExecution.incidentId)).toBe(true);
+    const byIncident = await store().list(ours.id, { limit: 10, offset: 0, incidentId: theirExecution.incidentId });
+    expect(byIncident).toEqual({ items: [], total: 0 });
+    const all = await store().list(ours.id, { limit: 100, offset: 0 });
+    expect(all.items.length).toBeGreaterThan(0);
+    expect(all.items.every((item) => item.id !== theirExecution.id)).toBe(true);
+  });
+
+  it("stores and removes the organization's own executions only", async () => {
+    const theirExecution = await seedExecution(theirs.id);
+    const id = randomUUID();
+    const stepId = randomUUID();
+    const inserted = await store().insert(ours.id, {
+      id,
+      procedureId: randomUUID(),
+      incidentId: null,
+      definition: {
+        name: 'Check',
+        description: null,
+        version: 2,
+        steps: [{ id: stepId, position: 0, name: 'Look', description: null, type: 'manual', config: {} }],
+      },
+      parameters: { host: 'db1' },
+      workflowId: `execution:${id}`,
+      startedBy: ours.ownerId,
+    });
+    expect(inserted).toMatchObject({ id, status: 'pending', procedure_version: 2, steps: [{ step_id: stepId, status: 'pending' }] });
+    expect(await store().find(ours.id, id)).toEqual(inserted);
+    expect((await store().list(ours.id, { limit: 1, offset: 0, status: 'pending' })).items.map((item) => item.id)).toEqual([id]);
+
+    await store().remove(ours.id, theirExecution.id);
+    expect((await store().find(theirs.id, theirExecution.id))?.id).toBe(theirExecution.id);
+    await store().remove(ours.id, id);
+    expect(await store().find(ours.id, id)).toBeUndefined();
+    const [steps] = await db.sql<{ n: string }>('select count(*) as n from execution_steps where execution_id = ?', [id]);
+    expect(steps?.n).toBe('0');
+  });
 });
