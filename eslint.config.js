@@ -63,7 +63,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/log.service.ts',
   'api/services/postmortem-action-items.ts',
   'api/services/postmortem.service.ts',
-  'api/services/procedure.service.ts',
   'api/services/routing-rule.service.ts',
   'api/services/schedule.service.ts',
   'api/services/silence.service.ts',

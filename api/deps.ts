@@ -126,6 +126,7 @@ import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createOrganizationStore } from '../shared/db/access/organizations.ts';
 import { createExecutionStore } from '../shared/db/access/executions.ts';
+import { createProcedureStore } from '../shared/db/access/procedures.ts';
 import { createOrganizationStatsStore } from '../shared/db/access/organization-stats.ts';
 import { createAnalyticsStore } from '../shared/db/access/analytics.ts';
 import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
@@ -301,7 +302,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const refuseCrossSite = createCrossSiteGuard({ publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
   const searchIndexer = createSearchIndexer({ documents: () => createSearchDocumentStore(em().fork()), logger });
-  const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
+  const procedures = withSearchIndexing(
+    createProcedureService({ procedures: () => createProcedureStore(em()), secretBox }),
+    'procedure',
+    searchIndexer,
+  );
   const auth = createAuthService({
     em,
     sessions,

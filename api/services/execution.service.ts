@@ -92,7 +92,7 @@ export function createExecutionService(deps: {
 
   return {
     async start(auth: AuthContext, procedureId: string, input: { incident_id?: string | null; parameters: Record<string, unknown> }) {
-      const { procedure, definition } = await deps.procedures.snapshot(procedureId);
+      const { procedure, definition } = await deps.procedures.snapshot(auth.organizationId, procedureId);
       const executions = deps.executions();
       const incidentId = input.incident_id ?? null;
       if (incidentId && !(await executions.isIncident(auth.organizationId, incidentId))) {

@@ -10,6 +10,7 @@ import { createProcedureService } from '../../api/services/procedure.service.ts'
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { createExecutionStore } from '../../shared/db/access/executions.ts';
 import { createOrganizationStore } from '../../shared/db/access/organizations.ts';
+import { createProcedureStore } from '../../shared/db/access/procedures.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
@@ -388,7 +389,7 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
         executions: () => createExecutionStore(em),
         organizations: () => createOrganizationStore(em),
         temporal: stack.temporal,
-        procedures: createProcedureService({ em: () => em, secretBox: createSecretBox('x'.repeat(32)) }),
+        procedures: createProcedureService({ procedures: () => createProcedureStore(em), secretBox: createSecretBox('x'.repeat(32)) }),
         updateTimeoutMs: 1500,
       });
       const auth = {
