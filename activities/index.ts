@@ -15,7 +15,7 @@ import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed
 import { createHeartbeatActivities, type HeartbeatActivityDeps } from './heartbeat.activities.ts';
 import { createAcknowledgementActivities, type AcknowledgementActivityDeps } from './acknowledgement.activities.ts';
 import { createResponderActivities, type ResponderActivityDeps } from './responder.activities.ts';
-import { createRemediationActivities } from './remediation.activities.ts';
+import { createRemediationActivities, type RemediationActivityDeps } from './remediation.activities.ts';
 import { createHandoffNoticeActivities, type HandoffNoticeActivityDeps } from './handoff-notice.activities.ts';
 import { createStatusUpdateMailActivities, type StatusUpdateMailActivityDeps } from './status-update-mail.activities.ts';
 
@@ -36,6 +36,7 @@ export type ActivityDeps = SelfTestActivityDeps &
   AcknowledgementActivityDeps &
   HandoffNoticeActivityDeps &
   ResponderActivityDeps &
+  RemediationActivityDeps &
   StatusUpdateMailActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */

@@ -1,9 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { DomainEventEntity, ExecutionEntity, ExecutionStepEntity, IncidentEntity } from '../shared/db/entities/index.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { executionView } from '../shared/db/access/executions.ts';
-import { addTimelineEntry } from '../shared/db/access/incidents.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import type { ExecutionStore } from '../shared/db/access/executions.ts';
 import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
 import { sameDestination } from '../shared/delivery/destination.ts';
@@ -12,7 +8,8 @@ import { renderString, renderValue } from '../shared/delivery/webhook-template.t
 import { OutboundRefusedError, OutboundTransportError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
 
 export interface ExecutionActivityDeps {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  executions: () => ExecutionStore;
   /** Outbound client for http steps: the SSRF-guarded one (shared/net/outbound-http.ts). */
   httpRequest: HttpRequestFn;
   /** Opens http steps' sealed `secret_headers`; a step that has some fails without it. */
@@ -74,51 +71,22 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
      * Applied once: each record carries a sequence number, and one already applied is skipped.
      */
     async recordExecutionProgress(progress: ExecutionProgress): Promise<void> {
-      await forkForOrganization(deps.orm, progress.organizationId).transactional(async (em) => {
-        const execution = await em.findOne(ExecutionEntity, { id: progress.executionId });
-        if (!execution) throw ApplicationFailure.nonRetryable(`Execution ${progress.executionId} does not exist`, 'ExecutionNotFound');
-        // Already applied by an attempt whose commit went through but whose completion was lost.
-        if (execution.progressSeq >= progress.seq) return;
-        execution.progressSeq = progress.seq;
-        const rows = await em.find(ExecutionStepEntity, { execution: execution.id });
-        for (const state of progress.steps) {
-          const row = rows.find((candidate) => candidate.stepId === state.stepId);
-          if (!row) continue;
-          row.status = state.status;
-          row.output = state.output ?? null;
-          row.notes = state.notes;
-          row.actorId = state.actorId;
-          row.startedAt = state.startedAt ? new Date(state.startedAt) : null;
-          row.completedAt = state.completedAt ? new Date(state.completedAt) : null;
-        }
-        execution.status = progress.status;
-        if (progress.completedAt !== undefined) execution.completedAt = progress.completedAt ? new Date(progress.completedAt) : null;
-        const view = executionView(execution, rows);
-        em.create(DomainEventEntity, {
-          organization: progress.organizationId,
-          type: 'execution.updated',
-          incidentId: execution.incidentId ?? null,
-          data: { organization_id: progress.organizationId, execution: view },
-        });
-        if (execution.incidentId) {
-          const incident = await em.findOne(IncidentEntity, { id: execution.incidentId });
-          if (incident) {
-            const [only] = progress.steps.length === 1 ? progress.steps : [];
-            const step = only ? view.steps.find((candidate) => candidate.step_id === only.stepId) : undefined;
-            addTimelineEntry(em, incident, {
-              type: 'execution',
-              message: `Runbook "${view.procedure_name}" ${progress.status}${step ? `: step ${step.position + 1} "${step.name}" ${step.status}` : ''}`,
-              actorId: progress.actorId ?? only?.actorId ?? null,
-              data: {
-                execution_id: execution.id,
-                procedure_id: execution.procedureId,
-                status: progress.status,
-                steps: progress.steps.map((state) => ({ step_id: state.stepId, status: state.status })),
-              },
-            });
-          }
-        }
+      const outcome = await deps.executions().recordProgress(progress.organizationId, progress, (view) => {
+        const [only] = progress.steps.length === 1 ? progress.steps : [];
+        const step = only ? view.steps.find((candidate) => candidate.step_id === only.stepId) : undefined;
+        return {
+          message: `Runbook "${view.procedure_name}" ${progress.status}${step ? `: step ${step.position + 1} "${step.name}" ${step.status}` : ''}`,
+          actorId: progress.actorId ?? only?.actorId ?? null,
+          data: {
+            execution_id: view.id,
+            procedure_id: view.procedure_id,
+            status: progress.status,
+            steps: progress.steps.map((state) => ({ step_id: state.stepId, status: state.status })),
+          },
+        };
       });
+      if (outcome === 'missing')
+        throw ApplicationFailure.nonRetryable(`Execution ${progress.executionId} does not exist`, 'ExecutionNotFound');
     },
 
     /**

@@ -1,20 +1,6 @@
-import { LockMode } from '@mikro-orm/postgresql';
-import {
-  ExecutionEntity,
-  ExecutionStepEntity,
-  IncidentEntity,
-  ProcedureEntity,
-  ProcedureStepEntity,
-  RoutingRuleEntity,
-  TimelineEntryEntity,
-  UserEntity,
-} from '../shared/db/entities/index.ts';
-import type { Orm } from '../shared/db/orm.ts';
+import type { RemediationStore } from '../shared/db/access/remediations.ts';
 import type { Priority } from '../shared/domain/priority.ts';
-import { addTimelineEntry, changeIncidentStatus } from '../shared/db/access/incidents.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
-import type { ProcedureExecutionInput, StepDefinition, StepState } from '../shared/domain/procedure.ts';
-import { initialStepStates } from '../shared/domain/procedure-step-state.ts';
+import type { ProcedureExecutionInput } from '../shared/domain/procedure.ts';
 import { remediationParameters, remediationSteps } from '../shared/domain/remediation.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 
@@ -34,12 +20,17 @@ export interface PrepareRemediationInput {
   workflowId: string;
 }
 
+export interface RemediationActivityDeps {
+  /** A fresh unit of work per call. */
+  remediations: () => RemediationStore;
+}
+
 /**
  * The worker side of automatic remediation: stores the execution a routing rule's runbook runs as
  * (at most one per incident: an existing one is answered again), and resolves the incident when it
  * succeeds, through the normal status change (its events stop the escalation).
  */
-export function createRemediationActivities(deps: { orm: Orm }) {
+export function createRemediationActivities(deps: RemediationActivityDeps) {
   return {
     /**
      * The execution to run, created on first call: the procedure's steps as they are now, with
@@ -47,13 +38,9 @@ export function createRemediationActivities(deps: { orm: Orm }) {
      * there is nothing to run: the incident is gone or already resolved, or the procedure was deleted.
      */
     async prepareRemediation(input: PrepareRemediationInput): Promise<ProcedureExecutionInput | null> {
-      return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
-        const incident = await em.findOne(IncidentEntity, { id: input.incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!incident) return null;
-        const existing = await em.findOne(ExecutionEntity, {
-          incidentId: input.incidentId,
-          $or: [{ routingRuleId: { $ne: null } }, { remediationPriority: { $ne: null } }],
-        });
+      const prepared = await deps.remediations().onIncident(input.organizationId, input.incidentId, { lock: true }, async (unit) => {
+        const { incident } = unit;
+        const existing = await unit.automaticRun();
         if (existing) {
           return {
             executionId: existing.id,
@@ -65,77 +52,46 @@ export function createRemediationActivities(deps: { orm: Orm }) {
         }
         if (incident.status === 'resolved') return null;
         const priority = input.ruleId ? null : (input.priority ?? null);
-        const rule = input.ruleId ? await em.findOne(RoutingRuleEntity, { id: input.ruleId }) : null;
-        const starter = input.ruleId ? `Routing rule "${rule?.name ?? 'deleted'}"` : `Priority ${priority ?? 'unknown'}`;
+        const ruleName = input.ruleId ? await unit.routingRuleName(input.ruleId) : undefined;
+        const starter = input.ruleId ? `Routing rule "${ruleName ?? 'deleted'}"` : `Priority ${priority ?? 'unknown'}`;
         const source = input.ruleId ? { routing_rule_id: input.ruleId } : { priority };
-        const procedure = await em.findOne(ProcedureEntity, { id: input.procedureId });
+        const procedure = await unit.procedure(input.procedureId);
         if (!procedure) {
-          addTimelineEntry(em, incident, {
-            type: 'execution',
+          unit.addTimelineEntry({
             message: `The runbook of ${starter.replace(/^\w/, (c) => c.toLowerCase())} no longer exists: nothing started`,
             data: { ...source, procedure_id: input.procedureId },
           });
           return null;
         }
-        const stored = await em.find(ProcedureStepEntity, { procedure: procedure.id }, { orderBy: { position: 'asc' } });
-        const definitionSteps: StepDefinition[] = stored.map((step) => ({
-          id: step.id,
-          position: step.position,
-          name: step.name,
-          description: step.description ?? null,
-          type: step.type,
-          config: step.config,
-        }));
-        const steps = remediationSteps(definitionSteps, input.autoApprove, uuidv7);
-        const parameters = remediationParameters({
-          id: incident.id,
-          title: incident.title,
-          severity: incident.severity,
-          priority: incident.priority ?? null,
-          labels: incident.labels,
-        });
-        const execution = em.create(ExecutionEntity, {
+        const steps = remediationSteps(procedure.steps, input.autoApprove, uuidv7);
+        const parameters = remediationParameters(incident);
+        unit.startRun({
           id: input.executionId,
-          organization: input.organizationId,
           procedureId: procedure.id,
-          procedureVersion: procedure.version,
           incidentId: incident.id,
-          status: 'pending',
-          definition: { name: procedure.name, description: procedure.description ?? null, version: procedure.version, steps },
+          definition: { name: procedure.name, description: procedure.description, version: procedure.version, steps },
           parameters,
           workflowId: input.workflowId,
           startedBy: null,
           routingRuleId: input.ruleId,
           remediationPriority: priority,
-          completedAt: null,
         });
-        const initial = initialStepStates(steps);
-        steps.forEach((step, index) =>
-          em.create(ExecutionStepEntity, {
-            ...(initial[index] as StepState),
-            organization: input.organizationId,
-            execution,
-            position: step.position,
-            name: step.name,
-            type: step.type,
-          }),
-        );
-        const approvals = steps.length - definitionSteps.length;
-        addTimelineEntry(em, incident, {
-          type: 'execution',
+        const approvals = steps.length - procedure.steps.length;
+        unit.addTimelineEntry({
           message:
             `${starter} started runbook "${procedure.name}"` +
             (approvals > 0 ? ` (${approvals} step(s) that change systems wait for approval)` : ''),
           data: {
-            execution_id: execution.id,
+            execution_id: input.executionId,
             procedure_id: procedure.id,
             ...source,
             status: 'pending',
             automatic: true,
           },
         });
-        return { executionId: execution.id, organizationId: input.organizationId, incidentId: incident.id, steps, parameters };
+        return { executionId: input.executionId, organizationId: input.organizationId, incidentId: incident.id, steps, parameters };
       });
+      return prepared ?? null;
     },
 
     /**
@@ -143,25 +99,16 @@ export function createRemediationActivities(deps: { orm: Orm }) {
      * (quoting how, from the resolution's own timeline entry), or the run's workflow was cancelled.
      */
     async recordRemediationCancelled(input: { organizationId: string; incidentId: string; executionId: string }): Promise<void> {
-      await forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
-        const incident = await em.findOne(IncidentEntity, { id: input.incidentId });
-        const execution = await em.findOne(ExecutionEntity, { id: input.executionId });
-        if (!incident || !execution) return;
-        const resolution =
-          incident.status === 'resolved'
-            ? await em.findOne(
-                TimelineEntryEntity,
-                { incident: incident.id, data: { to: 'resolved' } },
-                { orderBy: { createdAt: 'desc', id: 'desc' } },
-              )
-            : null;
-        const who = resolution?.actorId ? await em.findOne(UserEntity, { id: resolution.actorId }, { filters: false }) : null;
+      await deps.remediations().onIncident(input.organizationId, input.incidentId, { lock: false }, async (unit) => {
+        const { incident } = unit;
+        const execution = await unit.run(input.executionId);
+        if (!execution) return;
+        const resolution = incident.status === 'resolved' ? await unit.lastResolution() : undefined;
         const why =
           incident.status !== 'resolved'
             ? 'its workflow was cancelled'
-            : `the incident was resolved another way${who ? ` by ${who.name}` : ''}${resolution ? ` ("${resolution.message}")` : ''}`;
-        addTimelineEntry(em, incident, {
-          type: 'execution',
+            : `the incident was resolved another way${resolution?.actorName ? ` by ${resolution.actorName}` : ''}${resolution ? ` ("${resolution.message}")` : ''}`;
+        unit.addTimelineEntry({
           message: `Runbook "${execution.definition.name}" cancelled: ${why}; its pending approvals are withdrawn`,
           data: {
             execution_id: execution.id,
@@ -175,17 +122,17 @@ export function createRemediationActivities(deps: { orm: Orm }) {
 
     /** Resolves the incident after its runbook succeeded, unless it is resolved already; says whether it did. */
     async resolveAfterRemediation(input: { organizationId: string; incidentId: string; executionId: string }): Promise<boolean> {
-      return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
-        const incident = await em.findOne(IncidentEntity, { id: input.incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        const execution = await em.findOne(ExecutionEntity, { id: input.executionId });
-        if (!incident || incident.status === 'resolved') return false;
-        return changeIncidentStatus(em, incident, 'resolved', {
+      const resolved = await deps.remediations().onIncident(input.organizationId, input.incidentId, { lock: true }, async (unit) => {
+        const execution = await unit.run(input.executionId);
+        if (unit.incident.status === 'resolved') return false;
+        return unit.resolve({
           message: `Resolved by runbook "${execution?.definition.name ?? 'runbook'}", started ${execution?.remediationPriority ? `by its priority ${execution.remediationPriority}` : 'by its routing rule'}`,
           data: { execution_id: input.executionId, automatic: true },
           // The relay cancels automatic runs of incidents resolved another way; not this one.
           eventData: { resolved_by_execution: input.executionId },
         });
       });
+      return resolved ?? false;
     },
   };
 }

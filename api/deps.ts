@@ -146,6 +146,8 @@ import { createIncidentRoleStore } from '../shared/db/access/incident-roles.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createOrganizationStore } from '../shared/db/access/organizations.ts';
+import { createExecutionStore } from '../shared/db/access/executions.ts';
+import { createProcedureStore } from '../shared/db/access/procedures.ts';
 import { createOrganizationStatsStore } from '../shared/db/access/organization-stats.ts';
 import { createAnalyticsStore } from '../shared/db/access/analytics.ts';
 import { createAuditEventStore } from '../shared/db/access/audit-events.ts';
@@ -334,7 +336,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const refuseCrossSite = createCrossSiteGuard({ publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
   const searchIndexer = createSearchIndexer({ documents: () => createSearchDocumentStore(em().fork()), logger });
-  const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
+  const procedures = withSearchIndexing(
+    createProcedureService({ procedures: () => createProcedureStore(em()), secretBox }),
+    'procedure',
+    searchIndexer,
+  );
   const auth = createAuthService({
     accountsSigningIn: () => createSignInStore(em()),
     sessions,
@@ -477,7 +483,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
           replanHandoffNotices(runtime.temporal.client, { taskQueue: runtime.temporal.taskQueue, organizationId, publicUrl }),
       }),
       calendarFeeds: createCalendarFeedService({ feeds: () => createCalendarFeedStore(em()), publicUrl }),
-      executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
+      executions: createExecutionService({
+        executions: () => createExecutionStore(em()),
+        organizations: () => createOrganizationStore(em()),
+        temporal: runtime.temporal,
+        procedures,
+      }),
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
       incidents,
       search: createSearchService({ search: runtime.search }),

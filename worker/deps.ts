@@ -16,6 +16,8 @@ import { createRetentionStore } from '../shared/db/access/retention.ts';
 import { createSelfTestRunStore } from '../shared/db/access/self-test-runs.ts';
 import { createPageMessageStore } from '../shared/db/access/page-messages.ts';
 import { createAcknowledgementStore } from '../shared/db/access/acknowledgements.ts';
+import { createExecutionStore } from '../shared/db/access/executions.ts';
+import { createRemediationStore } from '../shared/db/access/remediations.ts';
 import { createNotificationStore } from '../shared/db/access/notifications.ts';
 import { createWebhookDeliveryStore } from '../shared/db/access/webhook-deliveries.ts';
 import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
@@ -99,6 +101,8 @@ export function createWorkerDeps(
     notifications: () => createNotificationStore(orm.em.fork()),
     webhookDeliveries: () => createWebhookDeliveryStore(orm.em.fork()),
     chatFeeds: () => createChatFeedStore(orm.em.fork()),
+    executions: () => createExecutionStore(orm.em.fork()),
+    remediations: () => createRemediationStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.

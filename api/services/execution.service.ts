@@ -1,24 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
-import {
-  ExecutionEntity,
-  ExecutionStepEntity,
-  IncidentEntity,
-  OrganizationEntity,
-  type Execution,
-} from '../../shared/db/entities/index.ts';
-import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/access/executions.ts';
+import type { ExecutionStore } from '../../shared/db/access/executions.ts';
+import type { OrganizationStore } from '../../shared/db/access/organizations.ts';
 import {
   EXECUTION_CONFLICT_TYPES,
   TERMINAL_EXECUTION_STATUSES,
   type ExecutionStatus,
   type ProcedureExecutionInput,
   type StepDecisionStatus,
-  type StepState,
 } from '../../shared/domain/procedure.ts';
-import { initialStepStates } from '../../shared/domain/procedure-step-state.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
@@ -61,15 +52,17 @@ export function isSelfApproval(
  * learns whether the step was waiting (409 when not). Only the workflow's activity writes progress.
  */
 export function createExecutionService(deps: {
-  em: () => EntityManager;
+  executions: () => ExecutionStore;
+  /** Read for the separation-of-duties setting. */
+  organizations: () => OrganizationStore;
   temporal: TemporalClient;
   procedures: ProcedureService;
   updateTimeoutMs?: number;
 }) {
   // With no worker running an update waits; a request should not wait forever.
   const updateTimeoutMs = deps.updateTimeoutMs ?? 30_000;
-  const loadView = async (id: string) => {
-    const view = await loadExecutionView(deps.em(), id);
+  const loadView = async (organizationId: string, id: string) => {
+    const view = await deps.executions().find(organizationId, id);
     if (!view) throw new NotFoundError('Execution');
     return view;
   };
@@ -99,39 +92,22 @@ export function createExecutionService(deps: {
 
   return {
     async start(auth: AuthContext, procedureId: string, input: { incident_id?: string | null; parameters: Record<string, unknown> }) {
-      const { procedure, definition } = await deps.procedures.snapshot(procedureId);
-      const em = deps.em();
+      const { procedure, definition } = await deps.procedures.snapshot(auth.organizationId, procedureId);
+      const executions = deps.executions();
       const incidentId = input.incident_id ?? null;
-      // The tenant filter limits the lookup to the caller's organization.
-      if (incidentId && !(await em.count(IncidentEntity, { id: incidentId }))) {
+      if (incidentId && !(await executions.isIncident(auth.organizationId, incidentId))) {
         throw new AppError('NOT_FOUND', 'incident_id: no such incident in this organization');
       }
       const id = randomUUID();
-      const execution = em.create(ExecutionEntity, {
+      const execution = await executions.insert(auth.organizationId, {
         id,
-        organization: auth.organizationId,
         procedureId: procedure.id,
-        procedureVersion: definition.version,
         incidentId,
-        status: 'pending',
         definition,
         parameters: input.parameters,
         workflowId: workflowIds.execution(id),
         startedBy: auth.userId,
-        completedAt: null,
       });
-      const initial = initialStepStates(definition.steps);
-      const steps = definition.steps.map((step, index) =>
-        em.create(ExecutionStepEntity, {
-          ...(initial[index] as StepState),
-          organization: auth.organizationId,
-          execution,
-          position: step.position,
-          name: step.name,
-          type: step.type,
-        }),
-      );
-      await em.flush();
       const workflowInput: ProcedureExecutionInput = {
         executionId: id,
         organizationId: auth.organizationId,
@@ -142,50 +118,35 @@ export function createExecutionService(deps: {
       try {
         await deps.temporal.client.workflow.start<typeof procedureExecutionWorkflow>('procedureExecutionWorkflow', {
           taskQueue: deps.temporal.taskQueue,
-          workflowId: execution.workflowId,
+          workflowId: execution.workflow_id,
           args: [workflowInput],
           typedSearchAttributes: workflowSearchAttributes({ organizationId: auth.organizationId, incidentId }),
         });
       } catch (error) {
         // Nothing runs it, so nothing should pretend to: the row goes, the caller may retry.
-        em.remove(execution);
-        await em.flush();
+        await executions.remove(auth.organizationId, id);
         throw new ServiceUnavailableError('Executions are unavailable; retry later', { cause: error });
       }
-      return executionView(execution, steps);
+      return execution;
     },
 
-    async list(_auth: AuthContext, query: ExecutionListQuery) {
-      const where: FilterQuery<Execution> & Record<string, unknown> = {};
-      if (query.procedure_id) where.procedureId = query.procedure_id;
-      if (query.incident_id) where.incidentId = query.incident_id;
-      if (query.status) where.status = query.status;
-      return inSnapshot(deps.em(), async (em) => {
-        const [items, total] = await em.findAndCount(ExecutionEntity, where, {
-          orderBy: { startedAt: 'desc', id: 'desc' },
-          limit: query.limit,
-          offset: query.offset,
-        });
-        const steps = items.length === 0 ? [] : await em.find(ExecutionStepEntity, { execution: { $in: items.map((item) => item.id) } });
-        return {
-          items: items.map((item) =>
-            executionView(
-              item,
-              steps.filter((step) => step.execution.id === item.id),
-            ),
-          ),
-          total,
-        };
+    async list(auth: AuthContext, query: ExecutionListQuery) {
+      return deps.executions().list(auth.organizationId, {
+        limit: query.limit,
+        offset: query.offset,
+        procedureId: query.procedure_id,
+        incidentId: query.incident_id,
+        status: query.status,
       });
     },
 
-    async get(_auth: AuthContext, id: string) {
-      return loadView(id);
+    async get(auth: AuthContext, id: string) {
+      return loadView(auth.organizationId, id);
     },
 
     /** The outcome of the waiting manual/approval step, or cancellation; answers the persisted execution. */
     async update(auth: AuthContext, id: string, input: ExecutionUpdate) {
-      const current = await loadView(id);
+      const current = await loadView(auth.organizationId, id);
       if ('step_id' in input && !current.steps.some((step) => step.step_id === input.step_id)) {
         throw new AppError('NOT_FOUND', 'step_id: not a step of this execution');
       }
@@ -195,7 +156,7 @@ export function createExecutionService(deps: {
       // Checked here, before the update reaches the workflow, which stays free of settings reads. The
       // settings are read only for a self-approval, so other decisions cost no extra round trip.
       if ('step_id' in input && isSelfApproval(current, input, auth.userId)) {
-        const organization = await deps.em().findOneOrFail(OrganizationEntity, { id: auth.organizationId });
+        const organization = await deps.organizations().find(auth.organizationId);
         if (readSettings(organization.settings).executions.approval_separation_of_duties) {
           throw new AppError(
             'INSUFFICIENT_PERMISSIONS',
@@ -219,9 +180,8 @@ export function createExecutionService(deps: {
       } else {
         await sendUpdate(() => handle.executeUpdate(cancelExecutionUpdate, { args: [{ actorId: auth.userId }] }));
       }
-      // The workflow answers once the change is persisted; read it back in a fresh identity map.
-      deps.em().clear();
-      return loadView(id);
+      // The workflow answers once the change is persisted; the store reads it back afresh.
+      return loadView(auth.organizationId, id);
     },
   };
 }

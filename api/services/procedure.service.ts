@@ -1,7 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { procedureTaggedWith } from '../../shared/db/access/procedures.ts';
+import type { ProcedureRecord, ProcedureStepFields, ProcedureStepRecord, ProcedureStore } from '../../shared/db/access/procedures.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { ProcedureEntity, ProcedureStepEntity, type Procedure, type ProcedureStep } from '../../shared/db/entities/index.ts';
 import { isFixedDestination, sameDestination } from '../../shared/delivery/destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
@@ -13,7 +11,7 @@ import type { ProcedureStepView, ProcedureView } from '../schemas/procedure.sche
 type HttpHeaders = { headers?: Record<string, string>; secret_headers?: Record<string, string> };
 
 /** The stored step, sealed secret headers included: what an execution freezes and the worker opens. */
-const stepDefinition = (step: ProcedureStep): StepDefinition => ({
+const stepDefinition = (step: ProcedureStepRecord): StepDefinition => ({
   id: step.id,
   position: step.position,
   name: step.name,
@@ -23,7 +21,7 @@ const stepDefinition = (step: ProcedureStep): StepDefinition => ({
 });
 
 /** A step as a caller sees it: secret headers redacted, plain header values too unless it may edit. */
-const stepView = (step: ProcedureStep, mayEdit: boolean): ProcedureStepView => {
+const stepView = (step: ProcedureStepRecord, mayEdit: boolean): ProcedureStepView => {
   // The stored config was validated against its type's schema on write.
   const definition = stepDefinition(step) as ProcedureStepView;
   if (step.type !== 'http') return definition;
@@ -39,10 +37,10 @@ const stepView = (step: ProcedureStep, mayEdit: boolean): ProcedureStepView => {
 };
 
 /** `auth` absent: the caller just wrote the procedure, so it may edit it. */
-export const procedureView = (procedure: Procedure, steps: ProcedureStep[], auth?: AuthContext): ProcedureView => ({
+export const procedureView = (procedure: ProcedureRecord, steps: ProcedureStepRecord[], auth?: AuthContext): ProcedureView => ({
   id: procedure.id,
   name: procedure.name,
-  description: procedure.description ?? null,
+  description: procedure.description,
   tags: procedure.tags,
   version: procedure.version,
   steps: [...steps]
@@ -62,16 +60,12 @@ export interface ProcedureInput {
 export type ProcedureService = ReturnType<typeof createProcedureService>;
 
 /** Runbooks: a procedure and its ordered steps, always written together. */
-export function createProcedureService(deps: { em: () => EntityManager; secretBox: SecretBox }) {
-  const load = async (id: string) => {
-    const procedure = await deps.em().findOne(ProcedureEntity, { id });
+export function createProcedureService(deps: { procedures: () => ProcedureStore; secretBox: SecretBox }) {
+  const load = async (organizationId: string, id: string) => {
+    const procedure = await deps.procedures().find(organizationId, id);
     if (!procedure) throw new NotFoundError('Procedure');
     return procedure;
   };
-  const stepsOf = (ids: string[]) =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : deps.em().find(ProcedureStepEntity, { procedure: { $in: ids } }, { orderBy: { position: 'asc' } });
 
   /**
    * An http step's config with its secret headers sealed: REDACTED (or omitted) ones are kept from
@@ -79,7 +73,7 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
    */
   const sealedStepConfig = (
     input: StepInput,
-    kept: ProcedureStep | undefined,
+    kept: ProcedureStepRecord | undefined,
     index: number,
   ): { config: Record<string, unknown> } | { errors: FieldError[] } => {
     const config = input.config as Record<string, unknown> & HttpHeaders & { url?: string };
@@ -112,8 +106,8 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
     return { config: outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest };
   };
 
-  /** Replaces a procedure's steps; a step sent with an existing step's id keeps it (not flushed). */
-  const replaceSteps = (em: EntityManager, procedure: Procedure, existing: ProcedureStep[], inputs: StepInput[]): ProcedureStep[] => {
+  /** A procedure's new steps, checked and sealed; a step sent with an existing step's id keeps it. */
+  const plannedSteps = (existing: ProcedureStepRecord[], inputs: StepInput[]): ProcedureStepFields[] => {
     const byId = new Map(existing.map((step) => [step.id, step]));
     const unknown = inputs.findIndex((input) => input.id && !byId.has(input.id));
     if (unknown >= 0) throw new AppError('NOT_FOUND', `steps.${unknown}.id: not a step of this procedure`);
@@ -128,36 +122,28 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
     const configs = inputs.map((input, index) => sealedStepConfig(input, input.id ? byId.get(input.id) : undefined, index));
     const unsealable = configs.flatMap((config) => ('errors' in config ? config.errors : []));
     if (unsealable.length > 0) throw new ValidationError(unsealable);
-    for (const step of existing) if (!seen.has(step.id)) em.remove(step);
-    return inputs.map((input, position) => {
-      const fields = {
-        position,
-        name: input.name,
-        description: input.description ?? null,
-        type: input.type,
-        config: (configs[position] as { config: Record<string, unknown> }).config,
-      };
-      const kept = input.id ? byId.get(input.id) : undefined;
-      if (kept) return Object.assign(kept, fields);
-      return em.create(ProcedureStepEntity, { organization: procedure.organization, procedure, ...fields });
-    });
+    return inputs.map((input, position) => ({
+      ...(input.id ? { id: input.id } : {}),
+      name: input.name,
+      description: input.description ?? null,
+      type: input.type,
+      config: (configs[position] as { config: Record<string, unknown> }).config,
+    }));
   };
 
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number; tag?: string }) {
-      const where: Record<string, unknown> = {};
-      if (query.tag) Object.assign(where, procedureTaggedWith(query.tag));
-      const [items, total] = await deps.em().findAndCount(ProcedureEntity, where, {
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
-      const steps = await stepsOf(items.map((item) => item.id));
+      const procedures = deps.procedures();
+      const { items, total } = await procedures.list(auth.organizationId, query);
+      const steps = await procedures.stepsOf(
+        auth.organizationId,
+        items.map((item) => item.id),
+      );
       return {
         items: items.map((item) =>
           procedureView(
             item,
-            steps.filter((step) => step.procedure.id === item.id),
+            steps.filter((step) => step.procedureId === item.id),
             auth,
           ),
         ),
@@ -166,57 +152,49 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
     },
 
     async create(auth: AuthContext, input: ProcedureInput) {
-      const em = deps.em();
-      const procedure = em.create(ProcedureEntity, {
-        organization: auth.organizationId,
-        name: input.name,
-        description: input.description ?? null,
-        tags: input.tags,
-      });
       // A new procedure has no steps to keep: ids sent with its steps name nothing and are ignored.
-      const steps = replaceSteps(
-        em,
-        procedure,
+      const steps = plannedSteps(
         [],
         input.steps.map(({ id: _id, ...step }) => step as StepInput),
       );
-      await em.flush();
-      return procedureView(procedure, steps);
+      const created = await deps
+        .procedures()
+        .insert(auth.organizationId, { name: input.name, description: input.description ?? null, tags: input.tags }, steps);
+      return procedureView(created.procedure, created.steps);
     },
 
     async get(auth: AuthContext, id: string) {
-      const procedure = await load(id);
-      return procedureView(procedure, await stepsOf([id]), auth);
+      const procedure = await load(auth.organizationId, id);
+      return procedureView(procedure, await deps.procedures().stepsOf(auth.organizationId, [id]), auth);
     },
 
-    async update(_auth: AuthContext, id: string, input: Partial<ProcedureInput>) {
-      const em = deps.em();
-      const procedure = await load(id);
-      let steps = await stepsOf([id]);
-      if (input.name !== undefined) procedure.name = input.name;
-      if (input.description !== undefined) procedure.description = input.description;
-      if (input.tags !== undefined) procedure.tags = input.tags;
-      if (input.steps !== undefined) steps = replaceSteps(em, procedure, steps, input.steps);
-      // Running executions keep their snapshot; the version tells which definition a run used.
-      procedure.version += 1;
-      await em.flush();
-      return procedureView(procedure, steps);
+    async update(auth: AuthContext, id: string, input: Partial<ProcedureInput>) {
+      const procedures = deps.procedures();
+      await load(auth.organizationId, id);
+      const steps = input.steps !== undefined ? plannedSteps(await procedures.stepsOf(auth.organizationId, [id]), input.steps) : undefined;
+      const updated = await procedures.update(
+        auth.organizationId,
+        id,
+        { name: input.name, ...(input.description !== undefined ? { description: input.description } : {}), tags: input.tags },
+        steps,
+      );
+      if (!updated) throw new NotFoundError('Procedure');
+      return procedureView(updated.procedure, updated.steps);
     },
 
     /** Deletes the definition; executions keep their snapshot and stay readable. */
-    async remove(_auth: AuthContext, id: string) {
-      const em = deps.em();
-      em.remove(await load(id));
-      await em.flush();
+    async remove(auth: AuthContext, id: string) {
+      await load(auth.organizationId, id);
+      await deps.procedures().remove(auth.organizationId, id);
     },
 
     /** The current definition, as an execution freezes it. */
-    async snapshot(id: string) {
-      const procedure = await load(id);
-      const steps = (await stepsOf([id])).map(stepDefinition);
+    async snapshot(organizationId: string, id: string) {
+      const procedure = await load(organizationId, id);
+      const steps = (await deps.procedures().stepsOf(organizationId, [id])).map(stepDefinition);
       return {
         procedure,
-        definition: { name: procedure.name, description: procedure.description ?? null, version: procedure.version, steps },
+        definition: { name: procedure.name, description: procedure.description, version: procedure.version, steps },
       };
     },
   };

@@ -4,20 +4,15 @@ import { DefaultLogger } from '@temporalio/worker';
 import { OutboundRefusedError, type HttpRequestFn, type OutboundRequest } from '../../shared/net/outbound-http.ts';
 import { createExecutionActivities, renderStepConfig } from '../../activities/procedure-execution.activities.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
-import type { Orm } from '../../shared/db/orm.ts';
+import type { ExecutionStore } from '../../shared/db/access/executions.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
-const noOrm = new Proxy(
-  {},
-  {
-    get: (_target, property) => {
-      throw new Error(`unexpected orm.${String(property)}`);
-    },
-  },
-) as Orm;
+const noExecutions = (): ExecutionStore => {
+  throw new Error('unexpected database use');
+};
 
 async function runStep(httpRequest: HttpRequestFn, config: Record<string, unknown>) {
-  const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest });
+  const { runHttpStep } = createExecutionActivities({ executions: noExecutions, httpRequest });
   // Expected failures are the point of most cases here; the SDK's warning per failure is noise.
   return new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, {
     executionId: 'e',
@@ -138,7 +133,7 @@ describe('renderStepConfig', () => {
 
   it('sends the rendered request', async () => {
     const seen: OutboundRequest[] = [];
-    const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest: answering(200, '{}', seen) });
+    const { runHttpStep } = createExecutionActivities({ executions: noExecutions, httpRequest: answering(200, '{}', seen) });
     await new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, {
       executionId: 'e',
       stepId: 's',
@@ -154,7 +149,7 @@ describe('renderStepConfig', () => {
   ])('does not send secret headers to a destination rendered from %s', async (_label, url, stepParameters) => {
     const seen: OutboundRequest[] = [];
     const secretBox = createSecretBox('k'.repeat(32));
-    const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest: answering(200, '{}', seen), secretBox });
+    const { runHttpStep } = createExecutionActivities({ executions: noExecutions, httpRequest: answering(200, '{}', seen), secretBox });
     const run = new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, {
       executionId: 'e',
       stepId: 's',

@@ -4,18 +4,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger, type LogEntry } from '@temporalio/worker';
 import { createExecutionActivities } from '../../activities/procedure-execution.activities.ts';
-import type { Orm } from '../../shared/db/orm.ts';
+import type { ExecutionStore } from '../../shared/db/access/executions.ts';
 import { createOutboundHttp, type Resolver } from '../../shared/net/outbound-http.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
-const noOrm = new Proxy(
-  {},
-  {
-    get: (_target, property) => {
-      throw new Error(`unexpected orm.${String(property)}`);
-    },
-  },
-) as Orm;
+const noExecutions = (): ExecutionStore => {
+  throw new Error('unexpected database use');
+};
 
 // DNS played by the test: internal names map to private addresses, as split-horizon DNS would.
 const resolver: Resolver = async (hostname) => {
@@ -28,7 +23,7 @@ async function runStep(url: string) {
   const logs: LogEntry[] = [];
   // Only the loopback test target is let through; everything else meets the real address policy.
   const httpRequest = createOutboundHttp({ allowPrivate: false, resolver, isAddressAllowed: (address) => address === '127.0.0.1' });
-  const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest });
+  const { runHttpStep } = createExecutionActivities({ executions: noExecutions, httpRequest });
   const environment = new MockActivityEnvironment(undefined, { logger: new DefaultLogger('WARN', (entry) => logs.push(entry)) });
   const failure = await environment.run(runHttpStep, { executionId: 'e', stepId: 's', config: { url } }).then(
     () => undefined,

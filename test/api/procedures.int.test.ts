@@ -8,6 +8,9 @@ import type { AuthContext } from '../../api/auth-context.ts';
 import { createExecutionService } from '../../api/services/execution.service.ts';
 import { createProcedureService } from '../../api/services/procedure.service.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
+import { createExecutionStore } from '../../shared/db/access/executions.ts';
+import { createOrganizationStore } from '../../shared/db/access/organizations.ts';
+import { createProcedureStore } from '../../shared/db/access/procedures.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
@@ -216,7 +219,10 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     // A progress record applied before (a retried attempt whose commit went through) writes nothing.
     // Progress records make no outbound call: any use of this client fails the test.
     const noHttp = () => Promise.reject(new Error('unexpected outbound call'));
-    const { recordExecutionProgress } = createExecutionActivities({ orm: stack.orm, httpRequest: noHttp });
+    const { recordExecutionProgress } = createExecutionActivities({
+      executions: () => createExecutionStore(stack.orm.em.fork()),
+      httpRequest: noHttp,
+    });
     await new MockActivityEnvironment().run(recordExecutionProgress, {
       executionId: started.id,
       organizationId: owner.organization.id,
@@ -380,9 +386,10 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
       const em = stack.orm.em.fork();
       em.setFilterParams(TENANT_FILTER, { organizationId: owner.organization.id });
       const service = createExecutionService({
-        em: () => em,
+        executions: () => createExecutionStore(em),
+        organizations: () => createOrganizationStore(em),
         temporal: stack.temporal,
-        procedures: createProcedureService({ em: () => em, secretBox: createSecretBox('x'.repeat(32)) }),
+        procedures: createProcedureService({ procedures: () => createProcedureStore(em), secretBox: createSecretBox('x'.repeat(32)) }),
         updateTimeoutMs: 1500,
       });
       const auth = {
