@@ -55,7 +55,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/chat.service.ts',
   'api/services/delivery.service.ts',
   'api/services/escalation-policy.service.ts',
-  'api/services/events-v2.service.ts',
   'api/services/execution.service.ts',
   'api/services/incident-alert.service.ts',
   'api/services/incident-escalation.service.ts',

@@ -112,6 +112,7 @@ import { createContactMethodService, type ContactMethodService } from './service
 import { createBillingStore } from '../shared/db/access/billing.ts';
 import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
 import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
+import { forkForStores } from '../shared/db/tenant-filter.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
@@ -462,7 +463,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ notifications: () => createNotificationStore(em()) }),
       webhooks,
-      eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
+      eventsV2: createEventsV2Service({
+        incidents: () => createIncidentStore(forkForStores(runtime.orm)),
+        ingest: webhooks,
+        integrations: integrationLookup,
+      }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({
         em,

@@ -8,6 +8,7 @@ import type { IncidentStatus, Severity, TimelineType } from '../../domain/incide
 import type { IncidentAnalysis } from '../../search/port.ts';
 import { createBatchedReads } from '../batched-reads.ts';
 import { DomainEventEntity, IncidentEntity, TimelineEntryEntity, type Incident } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /**
  * Writes shared by the API (manual incidents, PATCH) and the worker (alerts): every change to an
@@ -239,6 +240,22 @@ export interface IncidentStore {
   ): Promise<{ rows: IncidentRow[]; total: number }>;
   /** The incident with its timeline in one round trip; undefined when it is not the organization's. */
   detail(organizationId: string, id: string): Promise<IncidentDetailRow | undefined>;
+  /**
+   * Changes to the organization's incidents: what `work` changes through its unit is written by one
+   * flush when it returns, nothing when it throws (the flush's errors, a unique violation included, reach the caller).
+   */
+  change<T>(organizationId: string, work: (unit: IncidentChanges) => Promise<T>): Promise<T>;
+}
+
+/** Reads and writes of one organization's incidents, written together when the unit's work returns. */
+export interface IncidentChanges {
+  /** The organization's incident; undefined when it is not the organization's. */
+  find(id: string): Promise<Incident | undefined>;
+  /** The integration's open incidents (of one dedup key, when given), newest first. */
+  openOfIntegration(integrationId: string, options: { fingerprint?: string; limit: number }): Promise<Incident[]>;
+  /** `changeIncidentStatus`: false, with nothing written, when the status is unchanged. */
+  changeStatus(incident: Incident, status: IncidentStatus, context: Parameters<typeof changeIncidentStatus>[3]): boolean;
+  addTimelineEntry(incident: Incident, entry: Parameters<typeof addTimelineEntry>[2]): void;
 }
 
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
@@ -352,6 +369,29 @@ export function createIncidentStore(em: SqlEntityManager, detail?: IncidentStore
         ]);
         return row;
       }),
+
+    async change(organizationId, work) {
+      const result = await work(incidentChanges(em, organizationId));
+      await em.flush();
+      return result;
+    },
+  };
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+function incidentChanges(em: SqlEntityManager, organizationId: string): IncidentChanges {
+  return {
+    find: async (id) => (await em.findOne(IncidentEntity, { id, organization: organizationId }, unscoped)) ?? undefined,
+    openOfIntegration: (integrationId, { fingerprint, limit }) =>
+      em.find(
+        IncidentEntity,
+        { organization: organizationId, integrationId, ...(fingerprint === undefined ? {} : { fingerprint }), status: { $ne: 'resolved' } },
+        { ...unscoped, orderBy: { createdAt: 'desc' }, limit },
+      ),
+    changeStatus: (incident, status, context) => changeIncidentStatus(em, incident, status, context),
+    addTimelineEntry: (incident, entry) => addTimelineEntry(em, incident, entry),
   };
 }
 
