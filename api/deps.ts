@@ -118,6 +118,7 @@ import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
 import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
+import { createIncidentAlertStore } from '../shared/db/access/incident-alerts.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
 import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
@@ -513,7 +514,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       routingRules: createRoutingRuleService({ em }),
       priorityRunbooks: createPriorityRunbookService({ runbooks: () => createPriorityRunbookStore(em()) }),
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
-      incidentAlerts: createIncidentAlertService({ em }),
+      incidentAlerts: createIncidentAlertService({ alerts: () => createIncidentAlertStore(em()) }),
       incidentEscalations,
       responders: createResponderService({
         responders: () => createResponderRequestStore(em()),
