@@ -317,7 +317,6 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   // One batcher for the process: concurrent detail reads share a statement (docs/benchmarks.md).
   const incidentDetailReads = createIncidentDetailReads(runtime.orm.em);
   const incidents = createIncidentService({
-    em,
     incidents: () => createIncidentStore(em(), incidentDetailReads),
     onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
     // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,

@@ -35,7 +35,6 @@ function matrixInboundDeps(
   const actions = createChannelActionService({
     em,
     incidents: createIncidentService({
-      em,
       incidents: () => createIncidentStore(em()),
       onResolved: (incident) => notifyIngestionOfResolution(temporal, incident, options.logger),
     }),

@@ -7,7 +7,15 @@ import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
 import type { IncidentAnalysis } from '../../search/port.ts';
 import { createBatchedReads } from '../batched-reads.ts';
-import { DomainEventEntity, IncidentEntity, TimelineEntryEntity, type Incident } from '../entities/index.ts';
+import {
+  DomainEventEntity,
+  EscalationPolicyEntity,
+  IncidentEntity,
+  OrganizationEntity,
+  TimelineEntryEntity,
+  UserEntity,
+  type Incident,
+} from '../entities/index.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /**
@@ -245,6 +253,11 @@ export interface IncidentStore {
    * flush when it returns, nothing when it throws (the flush's errors, a unique violation included, reach the caller).
    */
   change<T>(organizationId: string, work: (unit: IncidentChanges) => Promise<T>): Promise<T>;
+  /** Whether the user is a member of the organization (one an incident may be assigned to). */
+  isMember(organizationId: string, userId: string): Promise<boolean>;
+  isEscalationPolicy(organizationId: string, policyId: string): Promise<boolean>;
+  /** The organization's settings as stored (readSettings gives their defaults). */
+  organizationSettings(organizationId: string): Promise<Record<string, unknown>>;
 }
 
 /** Reads and writes of one organization's incidents, written together when the unit's work returns. */
@@ -256,6 +269,9 @@ export interface IncidentChanges {
   /** `changeIncidentStatus`: false, with nothing written, when the status is unchanged. */
   changeStatus(incident: Incident, status: IncidentStatus, context: Parameters<typeof changeIncidentStatus>[3]): boolean;
   addTimelineEntry(incident: Incident, entry: Parameters<typeof addTimelineEntry>[2]): void;
+  recordEvent(incident: Incident, type: EventType, extra: Record<string, unknown>): void;
+  /** `createIncident` in the organization. */
+  create(input: Omit<NewIncident, 'organizationId'>): Incident;
 }
 
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
@@ -375,6 +391,18 @@ export function createIncidentStore(em: SqlEntityManager, detail?: IncidentStore
       await em.flush();
       return result;
     },
+
+    async isMember(organizationId, userId) {
+      return (await em.count(UserEntity, { id: userId, organization: organizationId }, unscoped)) > 0;
+    },
+
+    async isEscalationPolicy(organizationId, policyId) {
+      return (await em.count(EscalationPolicyEntity, { id: policyId, organization: organizationId }, unscoped)) > 0;
+    },
+
+    async organizationSettings(organizationId) {
+      return (await em.findOneOrFail(OrganizationEntity, { id: organizationId }, { ...unscoped, fields: ['settings'] })).settings;
+    },
   };
 }
 
@@ -392,6 +420,8 @@ function incidentChanges(em: SqlEntityManager, organizationId: string): Incident
       ),
     changeStatus: (incident, status, context) => changeIncidentStatus(em, incident, status, context),
     addTimelineEntry: (incident, entry) => addTimelineEntry(em, incident, entry),
+    recordEvent: (incident, type, extra) => recordDomainEvent(em, incident, type, extra),
+    create: (input) => createIncident(em, { ...input, organizationId }),
   };
 }
 

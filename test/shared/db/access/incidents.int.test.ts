@@ -91,6 +91,44 @@ describe('IncidentStore (integration: real PostgreSQL)', () => {
     expect((await stored(theirAlerted)).status).toBe('active');
   });
 
+  it('checks members, policies and settings of the organization only', async () => {
+    const [policy] = await db.sql<{ id: string }>(
+      `insert into escalation_policies (id, organization_id, name, levels, created_at, updated_at)
+       values (gen_random_uuid(), ?, 'Theirs', '[]'::jsonb, now(), now()) returning id`,
+      [theirs.id],
+    );
+    await db.sql(`update organizations set settings = '{"default_incident_severity":"low"}'::jsonb where id = ?`, [theirs.id]);
+    expect(await store().isMember(ours.id, theirs.ownerId)).toBe(false);
+    expect(await store().isMember(ours.id, ours.ownerId)).toBe(true);
+    expect(await store().isEscalationPolicy(ours.id, policy!.id)).toBe(false);
+    expect(await store().isEscalationPolicy(theirs.id, policy!.id)).toBe(true);
+    expect(await store().organizationSettings(ours.id)).toEqual({});
+    expect(await store().organizationSettings(theirs.id)).toEqual({ default_incident_severity: 'low' });
+  });
+
+  it("creates incidents and records events in the organization's own name", async () => {
+    const created = await store().change(ours.id, async (unit) => {
+      const incident = unit.create({ title: 'Made here', severity: 'low', source: 'manual' });
+      unit.recordEvent(incident, 'incident.updated', { actor_id: null });
+      return incident;
+    });
+    const events = await db.sql<{ organization_id: string; type: string }>(
+      'select organization_id, type from domain_events where incident_id = ? order by type',
+      [created.id],
+    );
+    expect(events).toEqual([
+      { organization_id: ours.id, type: 'incident.created' },
+      { organization_id: ours.id, type: 'incident.updated' },
+    ]);
+    expect((await store().detail(ours.id, created.id))?.title).toBe('Made here');
+    expect(await store().detail(theirs.id, created.id)).toBeUndefined();
+    // Their listing is as it was: the one incident seeded for them, and the one their integration opened.
+    expect((await store().page(theirs.id, {}, { limit: 50, offset: 0 })).rows.map((row) => row.title).sort()).toEqual([
+      'From an alert',
+      'Theirs',
+    ]);
+  });
+
   it('writes nothing when the work throws', async () => {
     await expect(
       store().change(ours.id, async (unit) => {
