@@ -56,7 +56,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/delivery.service.ts',
   'api/services/escalation-policy.service.ts',
   'api/services/execution.service.ts',
-  'api/services/incident-escalation.service.ts',
   'api/services/integration.service.ts',
   'api/services/invitation.service.ts',
   'api/services/knowledge-base.service.ts',

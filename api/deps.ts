@@ -119,6 +119,7 @@ import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.
 import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentAlertStore } from '../shared/db/access/incident-alerts.ts';
+import { createIncidentEscalationStore } from '../shared/db/access/incident-escalations.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
 import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
@@ -353,7 +354,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     icalRefreshNow: createIcalRefreshNow(runtime.temporal),
     onCallSnapshots: createOnCallSnapshots(),
   });
-  const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
+  const incidentEscalations = createIncidentEscalationService({
+    escalations: () => createIncidentEscalationStore(em()),
+    control: createEscalationControl(runtime.temporal),
+  });
   const channelActions = createChannelActionService({
     em,
     incidents,

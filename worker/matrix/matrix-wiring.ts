@@ -11,6 +11,7 @@ import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { identityUser } from '../../shared/db/access/channel-identities.ts';
 import { createAuditEventStore } from '../../shared/db/access/audit-events.ts';
 import { createIncidentStore } from '../../shared/db/access/incidents.ts';
+import { createIncidentEscalationStore } from '../../shared/db/access/incident-escalations.ts';
 import { createMatrixSyncStateStore } from '../../shared/db/access/matrix-sync-state.ts';
 import { memberName } from '../../shared/db/access/users.ts';
 import type { Orm } from '../../shared/db/orm.ts';
@@ -38,7 +39,10 @@ function matrixInboundDeps(
       incidents: () => createIncidentStore(em()),
       onResolved: (incident) => notifyIngestionOfResolution(temporal, incident, options.logger),
     }),
-    escalations: createIncidentEscalationService({ em, control: createEscalationControl(temporal) }),
+    escalations: createIncidentEscalationService({
+      escalations: () => createIncidentEscalationStore(em()),
+      control: createEscalationControl(temporal),
+    }),
     audit: createAuditService({ auditEvents: () => createAuditEventStore(em()) }),
     scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
   });
