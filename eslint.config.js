@@ -54,7 +54,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/chat-feed.service.ts',
   'api/services/chat.service.ts',
   'api/services/delivery.service.ts',
-  'api/services/escalation-policy.service.ts',
   'api/services/execution.service.ts',
   'api/services/integration.service.ts',
   'api/services/invitation.service.ts',

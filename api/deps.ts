@@ -120,6 +120,7 @@ import { createPriorityRunbookStore } from '../shared/db/access/priority-runbook
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
 import { createIncidentAlertStore } from '../shared/db/access/incident-alerts.ts';
 import { createIncidentEscalationStore } from '../shared/db/access/incident-escalations.ts';
+import { createEscalationPolicyStore } from '../shared/db/access/escalation-policies.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
 import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
@@ -512,7 +513,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
       silences: createSilenceService({ em }),
       maintenanceWindows: createMaintenanceWindowService({ windows: () => createMaintenanceWindowStore(em()) }),
-      escalationPolicies: createEscalationPolicyService({ em }),
+      escalationPolicies: createEscalationPolicyService({ policies: () => createEscalationPolicyStore(em()) }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
       priorityRunbooks: createPriorityRunbookService({ runbooks: () => createPriorityRunbookStore(em()) }),
