@@ -133,11 +133,15 @@ import { createContactMethodService, type ContactMethodService } from './service
 import { createBillingStore } from '../shared/db/access/billing.ts';
 import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
 import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
+import { forkForStores } from '../shared/db/tenant-filter.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
 import { createPriorityRunbookStore } from '../shared/db/access/priority-runbooks.ts';
 import { createIncidentLinkStore } from '../shared/db/access/incident-links.ts';
+import { createIncidentAlertStore } from '../shared/db/access/incident-alerts.ts';
+import { createIncidentEscalationStore } from '../shared/db/access/incident-escalations.ts';
+import { createEscalationPolicyStore } from '../shared/db/access/escalation-policies.ts';
 import { createIncidentMergeStore } from '../shared/db/access/incident-merges.ts';
 import { createStatusUpdateStore } from '../shared/db/access/status-updates.ts';
 import { createStatusPageStore } from '../shared/db/access/status-pages.ts';
@@ -355,7 +359,6 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   // One batcher for the process: concurrent detail reads share a statement (docs/benchmarks.md).
   const incidentDetailReads = createIncidentDetailReads(runtime.orm.em);
   const incidents = createIncidentService({
-    em,
     incidents: () => createIncidentStore(em(), incidentDetailReads),
     onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
     // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,
@@ -392,7 +395,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     icalRefreshNow: createIcalRefreshNow(runtime.temporal),
     onCallSnapshots: createOnCallSnapshots(),
   });
-  const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
+  const incidentEscalations = createIncidentEscalationService({
+    escalations: () => createIncidentEscalationStore(em()),
+    control: createEscalationControl(runtime.temporal),
+  });
   const channelActions = createChannelActionService({
     channelActions: () => createChannelActionStore(em()),
     incidents,
@@ -510,7 +516,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       deliveries: createDeliveryService({ deliveries: () => createWebhookDeliveryStore(em()) }),
       notifications: createNotificationService({ notifications: () => createNotificationStore(em()) }),
       webhooks,
-      eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
+      eventsV2: createEventsV2Service({
+        incidents: () => createIncidentStore(forkForStores(runtime.orm)),
+        ingest: webhooks,
+        integrations: integrationLookup,
+      }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({
         integrations: () => createIntegrationHealthStore(em()),
@@ -551,12 +561,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
       silences: createSilenceService({ silences: () => createSilenceStore(em()) }),
       maintenanceWindows: createMaintenanceWindowService({ windows: () => createMaintenanceWindowStore(em()) }),
-      escalationPolicies: createEscalationPolicyService({ em }),
+      escalationPolicies: createEscalationPolicyService({ policies: () => createEscalationPolicyStore(em()) }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ rules: () => createRoutingRuleStore(em()) }),
       priorityRunbooks: createPriorityRunbookService({ runbooks: () => createPriorityRunbookStore(em()) }),
       inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
-      incidentAlerts: createIncidentAlertService({ em }),
+      incidentAlerts: createIncidentAlertService({ alerts: () => createIncidentAlertStore(em()) }),
       incidentEscalations,
       responders: createResponderService({
         responders: () => createResponderRequestStore(em()),

@@ -1,16 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  EscalationPolicyEntity,
-  RoutingRuleEntity,
-  ScheduleEntity,
-  TeamEntity,
-  UserEntity,
-  type EscalationPolicy,
-} from '../../shared/db/entities/index.ts';
-import { existingIds } from '../../shared/db/access/existing-ids.ts';
-import { lockOrganization } from '../../shared/db/access/organizations.ts';
+import type { EscalationPolicyStore, EscalationPolicyUnit } from '../../shared/db/access/escalation-policies.ts';
+import type { EscalationPolicy } from '../../shared/db/entities/index.ts';
 import type { EscalationLevel, EscalationTarget } from '../../shared/domain/escalation.ts';
-import { assertOwnerTeam } from './team.service.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { EscalationPolicyView } from '../schemas/escalation.schemas.ts';
@@ -43,12 +33,12 @@ interface PolicyInput {
 }
 
 /**
- * Escalation policies CRUD, within the caller's organization (the tenant filter). Targets are
- * members or schedules of the organization; a schedule pages whoever it has on call at the time.
+ * Escalation policies CRUD, within the caller's organization. Targets are members or schedules of
+ * the organization; a schedule pages whoever it has on call at the time.
  */
-export function createEscalationPolicyService(deps: { em: () => EntityManager }) {
-  const load = async (em: EntityManager, id: string) => {
-    const policy = await em.findOne(EscalationPolicyEntity, { id });
+export function createEscalationPolicyService(deps: { policies: () => EscalationPolicyStore }) {
+  const load = async (unit: EscalationPolicyUnit, id: string) => {
+    const policy = await unit.find(id);
     if (!policy) throw new NotFoundError('Escalation policy');
     return policy;
   };
@@ -58,16 +48,12 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
    * is not. Team targets take the organization lock first, so a concurrent team delete (which
    * checks under it that no policy pages the team) cannot slip between the check and the write.
    */
-  const assertTargets = async (em: EntityManager, organizationId: string, levels: EscalationLevel[] | undefined) => {
+  const assertTargets = async (unit: EscalationPolicyUnit, levels: EscalationLevel[] | undefined) => {
     if (!levels) return;
     const idsOf = (type: EscalationTarget['type']) =>
       levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id));
-    if (idsOf('team').length > 0) await lockOrganization(em, organizationId);
-    const found = new Set([
-      ...(await existingIds(em, UserEntity, idsOf('user'))),
-      ...(await existingIds(em, ScheduleEntity, idsOf('schedule'))),
-      ...(await existingIds(em, TeamEntity, idsOf('team'))),
-    ]);
+    if (idsOf('team').length > 0) await unit.lockOrganization();
+    const found = await unit.existingTargets({ users: idsOf('user'), schedules: idsOf('schedule'), teams: idsOf('team') });
     const errors = levels.flatMap((level, l) =>
       level.targets.flatMap((target, t) =>
         found.has(target.id) ? [] : [{ path: `body.levels.${l}.targets.${t}.id`, message: `no such ${target.type} in this organization` }],
@@ -76,40 +62,41 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
     if (errors.length) throw new ValidationError(errors);
   };
 
+  /** 422 unless the owner team (when given) is the organization's. */
+  const assertOwnerTeam = async (unit: EscalationPolicyUnit, teamId: string | null | undefined) => {
+    if (teamId && !(await unit.isTeam(teamId)))
+      throw new ValidationError([{ path: 'body.team_id', message: 'no such team in this organization' }]);
+  };
+
   /**
    * Only one default per organization: setting it clears the flag elsewhere in the same
    * transaction, under a lock on the organization row so that concurrent ones take turns.
    */
-  const clearOtherDefaults = async (em: EntityManager, organizationId: string, keepId?: string) => {
-    await lockOrganization(em, organizationId);
-    await em.nativeUpdate(
-      EscalationPolicyEntity,
-      { organization: organizationId, isDefault: true, ...(keepId ? { id: { $ne: keepId } } : {}) },
-      { isDefault: false },
-    );
+  const clearOtherDefaults = async (unit: EscalationPolicyUnit, keepId?: string) => {
+    await unit.lockOrganization();
+    await unit.clearDefaults(keepId);
   };
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
-      const [items, total] = await deps.em().findAndCount(EscalationPolicyEntity, query.team_id ? { teamId: query.team_id } : {}, {
-        orderBy: { createdAt: 'asc', id: 'asc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
+    async list(auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
+      const { items, total } = await deps
+        .policies()
+        .list(auth.organizationId, { limit: query.limit, offset: query.offset, teamId: query.team_id });
       return { items: items.map(escalationPolicyView), total };
     },
 
-    async get(_auth: AuthContext, id: string) {
-      return escalationPolicyView(await load(deps.em(), id));
+    async get(auth: AuthContext, id: string) {
+      const policy = await deps.policies().find(auth.organizationId, id);
+      if (!policy) throw new NotFoundError('Escalation policy');
+      return escalationPolicyView(policy);
     },
 
     async create(auth: AuthContext, input: Required<Pick<PolicyInput, 'name' | 'levels' | 'repeat' | 'is_default'>> & PolicyInput) {
-      const policy = await deps.em().transactional(async (em) => {
-        await assertTargets(em, auth.organizationId, input.levels);
-        await assertOwnerTeam(em, input.team_id);
-        if (input.is_default) await clearOtherDefaults(em, auth.organizationId);
-        const created = em.create(EscalationPolicyEntity, {
-          organization: auth.organizationId,
+      const policy = await deps.policies().transaction(auth.organizationId, async (unit) => {
+        await assertTargets(unit, input.levels);
+        await assertOwnerTeam(unit, input.team_id);
+        if (input.is_default) await clearOtherDefaults(unit);
+        return unit.insert({
           name: input.name,
           description: input.description ?? null,
           levels: input.levels,
@@ -118,18 +105,16 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
           isDefault: input.is_default,
           teamId: input.team_id ?? null,
         });
-        await em.flush();
-        return created;
       });
       return escalationPolicyView(policy);
     },
 
     async update(auth: AuthContext, id: string, input: PolicyInput) {
-      const policy = await deps.em().transactional(async (em) => {
-        const stored = await load(em, id);
-        await assertTargets(em, auth.organizationId, input.levels);
-        await assertOwnerTeam(em, input.team_id);
-        if (input.is_default === true) await clearOtherDefaults(em, auth.organizationId, id);
+      const policy = await deps.policies().transaction(auth.organizationId, async (unit) => {
+        const stored = await load(unit, id);
+        await assertTargets(unit, input.levels);
+        await assertOwnerTeam(unit, input.team_id);
+        if (input.is_default === true) await clearOtherDefaults(unit, id);
         if (input.name !== undefined) stored.name = input.name;
         if (input.description !== undefined) stored.description = input.description;
         if (input.levels !== undefined) stored.levels = input.levels;
@@ -137,7 +122,6 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
         if (input.ack_timeout_minutes !== undefined) stored.ackTimeoutMinutes = input.ack_timeout_minutes;
         if (input.is_default !== undefined) stored.isDefault = input.is_default;
         if (input.team_id !== undefined) stored.teamId = input.team_id;
-        await em.flush();
         return stored;
       });
       return escalationPolicyView(policy);
@@ -149,20 +133,15 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
      * reroute that rule's incidents. The organization lock orders this after a concurrent rule write.
      */
     async remove(auth: AuthContext, id: string) {
-      await deps.em().transactional(async (em) => {
-        await lockOrganization(em, auth.organizationId);
-        const policy = await load(em, id);
-        const rules = await em.find(
-          RoutingRuleEntity,
-          { escalationPolicyId: id },
-          { fields: ['id', 'name'], orderBy: { position: 'asc' } },
-        );
+      await deps.policies().transaction(auth.organizationId, async (unit) => {
+        await unit.lockOrganization();
+        const policy = await load(unit, id);
+        const rules = await unit.rulesChoosing(id);
         if (rules.length > 0)
           throw new ConflictError(
             `Routing rules choose this policy (${rules.map((rule) => JSON.stringify(rule.name)).join(', ')}): point them at another policy or delete them first`,
           );
-        em.remove(policy);
-        await em.flush();
+        unit.remove(policy);
       });
     },
   };

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/core';
 import { InvalidEventError, parseAlertEvent, parseChangeEvent } from '../../shared/alerts/events-v2.ts';
 import { integrationIdOfRoutingKey, routingKeyMatches } from '../../shared/alerts/routing-key.ts';
-import { addTimelineEntry, changeIncidentStatus } from '../../shared/db/access/incidents.ts';
-import { IncidentEntity } from '../../shared/db/entities/index.ts';
-import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
+import type { IncidentStore } from '../../shared/db/access/incidents.ts';
 import { toStorableJson } from '../../shared/text-safety.ts';
 import { deliveryKeyOf } from './alert-receipt.ts';
 import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
@@ -39,7 +36,8 @@ export type EventsV2Service = ReturnType<typeof createEventsV2Service>;
  * (stopping its escalation), change events are written on the integration's open incidents.
  */
 export function createEventsV2Service(deps: {
-  orm: MikroORM;
+  /** Over a unit of work of its own: the integration names the organization, with no request scope. */
+  incidents: () => IncidentStore;
   ingest: Pick<WebhookIngestService, 'enqueue'>;
   integrations: IntegrationLookup;
 }) {
@@ -76,20 +74,15 @@ export function createEventsV2Service(deps: {
   };
 
   async function acknowledge(integration: ResolvedIntegration, fingerprint: string, dedupKey: string): Promise<void> {
-    const em = deps.orm.em.fork();
-    // No request scope here: the integration names the organization, and the query names it too.
-    const incident = await em.findOne(
-      IncidentEntity,
-      { organization: integration.organizationId, integrationId: integration.id, fingerprint, status: { $ne: 'resolved' } },
-      { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'desc' } },
-    );
-    // PagerDuty drops an acknowledge whose dedup key has no open alert; so does Tocsin.
-    if (!incident || incident.status !== 'active') return;
-    changeIncidentStatus(em, incident, 'investigating', {
-      message: `Acknowledged by an Events API v2 acknowledge event (dedup_key ${JSON.stringify(dedupKey)})`,
-      data: { via: 'events_v2', dedup_key: dedupKey },
+    await deps.incidents().change(integration.organizationId, async (unit) => {
+      const [incident] = await unit.openOfIntegration(integration.id, { fingerprint, limit: 1 });
+      // PagerDuty drops an acknowledge whose dedup key has no open alert; so does Tocsin.
+      if (!incident || incident.status !== 'active') return;
+      unit.changeStatus(incident, 'investigating', {
+        message: `Acknowledged by an Events API v2 acknowledge event (dedup_key ${JSON.stringify(dedupKey)})`,
+        data: { via: 'events_v2', dedup_key: dedupKey },
+      });
     });
-    await em.flush();
   }
 
   return {
@@ -129,26 +122,21 @@ export function createEventsV2Service(deps: {
       const integration = await authenticate(change.routingKey, request, count);
       if ('status' in integration) return integration;
       await count({ kind: 'integration', integrationId: integration.id, alerts: 1 });
-      const em = deps.orm.em.fork();
-      const open = await em.find(
-        IncidentEntity,
-        { organization: integration.organizationId, integrationId: integration.id, status: { $ne: 'resolved' } },
-        { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'desc' }, limit: MAX_CHANGE_EVENT_INCIDENTS },
-      );
-      for (const incident of open) {
-        addTimelineEntry(em, incident, {
-          type: 'change_event',
-          message: `Change: ${change.summary}`,
-          data: {
-            summary: change.summary,
-            source: change.source,
-            timestamp: change.timestamp,
-            custom_details: change.customDetails,
-            links: change.links,
-          },
-        });
-      }
-      await em.flush();
+      await deps.incidents().change(integration.organizationId, async (unit) => {
+        for (const incident of await unit.openOfIntegration(integration.id, { limit: MAX_CHANGE_EVENT_INCIDENTS })) {
+          unit.addTimelineEntry(incident, {
+            type: 'change_event',
+            message: `Change: ${change.summary}`,
+            data: {
+              summary: change.summary,
+              source: change.source,
+              timestamp: change.timestamp,
+              custom_details: change.customDetails,
+              links: change.links,
+            },
+          });
+        }
+      });
       return { status: 202, body: { status: 'success', message: 'Change event processed' } };
     },
   };

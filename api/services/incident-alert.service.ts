@@ -1,8 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { incidentAlertKeys, moveKeyAlerts } from '../../shared/db/access/alert-groups.ts';
-import { addTimelineEntry, createIncident } from '../../shared/db/access/incidents.ts';
-import { AlertEntity, IncidentEntity } from '../../shared/db/entities/index.ts';
+import type { IncidentAlertKey, IncidentAlertStore } from '../../shared/db/access/incident-alerts.ts';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentAlertView } from '../schemas/incident-alert.schemas.ts';
@@ -11,24 +7,23 @@ export type IncidentAlertService = ReturnType<typeof createIncidentAlertService>
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** The alerts of an incident (one entry per dedup key), and ungrouping one key into its own incident. */
-export function createIncidentAlertService(deps: { em: () => EntityManager }) {
-  const listOf = async (em: EntityManager, organizationId: string, incidentId: string): Promise<IncidentAlertView[]> =>
-    (await incidentAlertKeys(em, organizationId, incidentId)).map((row) => ({
-      dedup_key: row.dedup_key,
-      status: row.status as IncidentAlertView['status'],
-      title: row.title,
-      labels: row.labels,
-      silenced_kind: row.silenced_kind as IncidentAlertView['silenced_kind'],
-      alert_count: row.alerts,
-      last_received_at: iso(row.last_received_at),
-    }));
+const alertView = (row: IncidentAlertKey): IncidentAlertView => ({
+  dedup_key: row.dedup_key,
+  status: row.status as IncidentAlertView['status'],
+  title: row.title,
+  labels: row.labels,
+  silenced_kind: row.silenced_kind as IncidentAlertView['silenced_kind'],
+  alert_count: row.alerts,
+  last_received_at: iso(row.last_received_at),
+});
 
+/** The alerts of an incident (one entry per dedup key), and ungrouping one key into its own incident. */
+export function createIncidentAlertService(deps: { alerts: () => IncidentAlertStore }) {
   return {
     async list(auth: AuthContext, incidentId: string) {
-      const em = deps.em();
-      if (!(await em.findOne(IncidentEntity, { id: incidentId }, { fields: ['id'] }))) throw new NotFoundError('Incident');
-      return listOf(em, auth.organizationId, incidentId);
+      const keys = await deps.alerts().keysOf(auth.organizationId, incidentId);
+      if (!keys) throw new NotFoundError('Incident');
+      return keys.map(alertView);
     },
 
     /**
@@ -37,27 +32,19 @@ export function createIncidentAlertService(deps: { em: () => EntityManager }) {
      * resolved, not grouped, or holds no other key.
      */
     async ungroup(auth: AuthContext, incidentId: string, dedupKey: string) {
-      return deps.em().transactional(async (em) => {
-        const incident = await em.findOne(IncidentEntity, { id: incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      return deps.alerts().transaction(auth.organizationId, async (unit) => {
+        const incident = await unit.lockIncident(incidentId);
         if (!incident) throw new NotFoundError('Incident');
         if (!incident.groupKey) throw new ConflictError('Only an incident opened by an alert group can be ungrouped');
         if (incident.status === 'resolved') throw new ConflictError('The incident is resolved');
-        const keys = await incidentAlertKeys(em, auth.organizationId, incident.id);
+        const keys = await unit.keysOf(incident.id);
         const key = keys.find((row) => row.dedup_key === dedupKey);
         if (!key) throw new NotFoundError('Alert of this incident');
         if (keys.length < 2) throw new ConflictError('The incident holds no other alert');
-        const latest = await em.findOneOrFail(
-          AlertEntity,
-          { incidentId: incident.id, dedupKey },
-          { orderBy: { receivedAt: 'desc', id: 'desc' } },
-        );
+        const latest = await unit.latestAlertOfKey(incident.id, dedupKey);
         // The key may have opened the group: its fingerprint moves with it (one open incident per key).
-        if (incident.fingerprint === dedupKey) {
-          incident.fingerprint = null;
-          await em.flush();
-        }
-        const own = createIncident(em, {
-          organizationId: auth.organizationId,
+        if (incident.fingerprint === dedupKey) await unit.releaseFingerprint(incident);
+        const own = await unit.createIncident({
           title: latest.title,
           severity: latest.severity,
           source: latest.platform,
@@ -69,23 +56,21 @@ export function createIncidentAlertService(deps: { em: () => EntityManager }) {
             .map(([name, value]) => (value ? `${name}:${value}` : name)),
           actorId: auth.userId,
         });
-        await em.flush();
-        const moved = await moveKeyAlerts(em, auth.organizationId, { fromIncidentId: incident.id, toIncidentId: own.id, dedupKey });
+        const moved = await unit.moveKeyAlerts({ fromIncidentId: incident.id, toIncidentId: own.id, dedupKey });
         own.alertCount = moved;
         incident.alertCount = Math.max(0, incident.alertCount - moved);
-        addTimelineEntry(em, incident, {
+        unit.addTimelineEntry(incident, {
           type: 'alert_ungrouped',
           message: `Alert ${dedupKey} moved to its own incident`,
           actorId: auth.userId,
           data: { dedup_key: dedupKey, incident_id: own.id, alerts: moved },
         });
-        addTimelineEntry(em, own, {
+        unit.addTimelineEntry(own, {
           type: 'alert_ungrouped',
           message: `Ungrouped from incident ${incident.id}`,
           actorId: auth.userId,
           data: { dedup_key: dedupKey, from_incident_id: incident.id, alerts: moved },
         });
-        await em.flush();
         return { incident_id: own.id, from_incident_id: incident.id, dedup_key: dedupKey, alert_count: moved };
       });
     },

@@ -1,8 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { EscalationPolicyEntity, IncidentEntity, PageEntity, UserEntity } from '../../shared/db/entities/index.ts';
-import { escalationPolicyName } from '../../shared/db/access/escalation-policies.ts';
-import { memberName } from '../../shared/db/access/users.ts';
-import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/access/incidents.ts';
+import type { IncidentEscalationStore, IncidentEscalationUnit } from '../../shared/db/access/incident-escalations.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type {
@@ -26,20 +22,16 @@ const snoozeLength = (seconds: number) => {
 };
 
 /** An incident's escalation as people see it: the workflow's state and the pages recorded in the database. */
-export function createIncidentEscalationService(deps: { em: () => EntityManager; control: EscalationControl }) {
-  const view = async (incidentId: string): Promise<IncidentEscalationView> => {
-    const em = deps.em();
-    const incident = await em.findOne(
-      IncidentEntity,
-      { id: incidentId },
-      { fields: ['id', 'urgency', 'routingRuleId', 'escalationPolicyId', 'escalationCycle', 'snoozedUntil'] },
-    );
+export function createIncidentEscalationService(deps: { escalations: () => IncidentEscalationStore; control: EscalationControl }) {
+  const view = async (organizationId: string, incidentId: string): Promise<IncidentEscalationView> => {
+    const store = deps.escalations();
+    const incident = await store.incident(organizationId, incidentId);
     if (!incident) throw new NotFoundError('Incident');
     const cycle = incident.escalationCycle ?? 1;
     const [control, pages] = await Promise.all([
       deps.control.state(incidentId, cycle),
       // Cycle 0 holds responders' pages (GET /incidents/{id}/responders), not the escalation's.
-      em.find(PageEntity, { incidentId, cycle: { $gt: 0 } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      store.pagesOf(organizationId, incidentId),
     ]);
     const last = pages.filter((page) => page.cycle === cycle).at(-1);
     // While it runs the workflow says where it stands; once ended, the cycle's last page does.
@@ -52,7 +44,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
           next_escalation_at: null,
           ended: control?.ended ?? null,
         };
-    const policy = state.policy_id ? await em.findOne(EscalationPolicyEntity, { id: state.policy_id }) : null;
+    const policy = state.policy_id ? await store.policy(organizationId, state.policy_id) : undefined;
     return {
       policy: policy ? escalationPolicyView(policy) : null,
       urgency: incident.urgency ?? null,
@@ -83,32 +75,32 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     };
   };
 
-  /** The target must be a member or a policy of the caller's organization (the tenant filter scopes both lookups). */
-  const assertTarget = async (em: EntityManager, input: ReassignIncidentInput) => {
-    if (input.user_id && !(await em.count(UserEntity, { id: input.user_id })))
+  /** The target must be a member or a policy of the caller's organization. */
+  const assertTarget = async (unit: IncidentEscalationUnit, input: ReassignIncidentInput) => {
+    if (input.user_id && !(await unit.isMember(input.user_id)))
       throw new ValidationError([{ path: 'body.user_id', message: 'no such user in this organization' }]);
-    if (input.escalation_policy_id && !(await em.count(EscalationPolicyEntity, { id: input.escalation_policy_id })))
+    if (input.escalation_policy_id && !(await unit.isPolicy(input.escalation_policy_id)))
       throw new ValidationError([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
   };
 
   return {
-    async get(_auth: AuthContext, incidentId: string) {
-      return view(incidentId);
+    async get(auth: AuthContext, incidentId: string) {
+      return view(auth.organizationId, incidentId);
     },
 
     /**
      * 409 when nothing is running, or when what runs pages the person the incident was reassigned
      * to: there is no level to move on to.
      */
-    async escalateNow(_auth: AuthContext, incidentId: string) {
-      const incident = await deps.em().findOne(IncidentEntity, { id: incidentId }, { fields: ['id', 'escalationCycle'] });
+    async escalateNow(auth: AuthContext, incidentId: string) {
+      const incident = await deps.escalations().incident(auth.organizationId, incidentId);
       if (!incident) throw new NotFoundError('Incident');
       const cycle = incident.escalationCycle ?? 1;
       const current = await deps.control.state(incidentId, cycle);
       if (current?.running && current.state.policy_id === null)
         throw new ConflictError('The incident was reassigned to a person: there is no next level (reassign it to a policy to escalate)');
       if (!(await deps.control.escalateNow(incidentId, cycle))) throw new ConflictError('The incident has no running escalation');
-      return view(incidentId);
+      return view(auth.organizationId, incidentId);
     },
 
     /**
@@ -118,24 +110,23 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
      * workflow (worker/outbox/acknowledgements.ts) and the row is what the timer checks.
      */
     async snooze(auth: AuthContext, incidentId: string, input: SnoozeIncidentInput) {
-      await deps.em().transactional(async (em) => {
-        const incident = await em.findOne(IncidentEntity, { id: incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      await deps.escalations().transaction(auth.organizationId, async (unit) => {
+        const incident = await unit.lockIncident(incidentId);
         if (!incident) throw new NotFoundError('Incident');
         if (incident.status !== ACKNOWLEDGED_STATUS)
           throw new ConflictError(`Only an acknowledged (investigating) incident can be snoozed; this one is ${incident.status}`);
         const until = new Date(Date.now() + input.duration * 1000);
         const cycle = incident.escalationCycle ?? 1;
         incident.snoozedUntil = until;
-        addTimelineEntry(em, incident, {
+        unit.addTimelineEntry(incident, {
           type: 'snoozed',
           actorId: auth.userId,
           message: `Snoozed for ${snoozeLength(input.duration)}: pages again at ${until.toISOString()} unless resolved`,
           data: { until: until.toISOString(), duration_seconds: input.duration, cycle },
         });
-        recordDomainEvent(em, incident, 'incident.updated', { actor_id: auth.userId, snooze: { until: until.toISOString(), cycle } });
-        await em.flush();
+        unit.recordEvent(incident, 'incident.updated', { actor_id: auth.userId, snooze: { until: until.toISOString(), cycle } });
       });
-      return view(incidentId);
+      return view(auth.organizationId, incidentId);
     },
 
     /**
@@ -146,27 +137,23 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
      * is locked throughout, so concurrent reassignments take turns and each gets its own cycle.
      */
     async reassign(auth: AuthContext, incidentId: string, input: ReassignIncidentInput): Promise<ReassignmentView> {
-      const outcome = await deps.em().transactional(async (em) => {
-        const incident = await em.findOne(IncidentEntity, { id: incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const outcome = await deps.escalations().transaction(auth.organizationId, async (unit) => {
+        const incident = await unit.lockIncident(incidentId);
         if (!incident) throw new NotFoundError('Incident');
-        await assertTarget(em, input);
+        await assertTarget(unit, input);
         if (incident.status === 'resolved') throw new ConflictError('A resolved incident cannot be reassigned: reopen it first');
         const previous = await deps.control.reassign(incidentId, incident.escalationCycle ?? 1);
         const fromAssigneeId = incident.assigneeId ?? null;
         const userId = input.user_id ?? null;
         const policyId = input.escalation_policy_id ?? null;
         // Reassigning re-triggers: the new target has not acknowledged yet.
-        if (incident.status !== 'active') changeIncidentStatus(em, incident, 'active', { actorId: auth.userId, newCycle: false });
+        if (incident.status !== 'active') unit.changeStatus(incident, 'active', { actorId: auth.userId, newCycle: false });
         incident.escalationCycle = (incident.escalationCycle ?? 1) + 1;
         incident.assigneeId = userId;
         if (userId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
         if (policyId) incident.escalationPolicyId = policyId;
-        const targetName = userId
-          ? await memberName(em, auth.organizationId, userId)
-          : policyId
-            ? await escalationPolicyName(em, auth.organizationId, policyId)
-            : undefined;
-        addTimelineEntry(em, incident, {
+        const targetName = userId ? await unit.memberName(userId) : policyId ? await unit.policyName(policyId) : undefined;
+        unit.addTimelineEntry(incident, {
           type: 'reassigned',
           actorId: auth.userId,
           message: userId
@@ -181,11 +168,10 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
           },
         });
         // The relay starts the new cycle's escalation from this event (worker/outbox/escalations.ts).
-        recordDomainEvent(em, incident, 'incident.updated', {
+        unit.recordEvent(incident, 'incident.updated', {
           actor_id: auth.userId,
           escalation: { cycle: incident.escalationCycle, user_id: userId, policy_id: policyId },
         });
-        await em.flush();
         return { cycle: incident.escalationCycle, userId, policyId, previous };
       });
       return {
@@ -199,7 +185,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
               round: outcome.previous.round > 0 ? outcome.previous.round : null,
             }
           : null,
-        escalation: await view(incidentId),
+        escalation: await view(auth.organizationId, incidentId),
       };
     },
   };

@@ -1,15 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { EscalationPolicyEntity, IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
+import type { Incident } from '../../shared/db/entities/index.ts';
 import { DEFAULT_URGENCY, type Urgency } from '../../shared/domain/escalation.ts';
-import {
-  addTimelineEntry,
-  changeIncidentStatus,
-  createIncident,
-  recordDomainEvent,
-  type IncidentRow,
-  type IncidentStore,
-  type SqlTimestamp,
-} from '../../shared/db/access/incidents.ts';
+import type { IncidentChanges, IncidentRow, IncidentStore, SqlTimestamp } from '../../shared/db/access/incidents.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, ConflictError, NotFoundError } from '../../shared/errors.ts';
 import { isOpenIncidentConflict } from '../../shared/db/access/alert-transaction.ts';
@@ -86,21 +77,13 @@ export type IncidentService = ReturnType<typeof createIncidentService>;
 
 /** Incidents over the API; `onResolved` ends a per-key ingestion workflow still draining (bucket workflows need no word). */
 export function createIncidentService(deps: {
-  em: () => EntityManager;
   incidents: () => IncidentStore;
   onResolved: (incident: Incident) => Promise<void>;
   /** Asks the worker to refresh a stale `analysis` when a search index exists; absent, the stored one is shown as is. */
   analysis?: AnalysisRefresher;
 }) {
-  const load = async (id: string) => {
-    const incident = await deps.em().findOne(IncidentEntity, { id });
-    if (!incident) throw new NotFoundError('Incident');
-    return incident;
-  };
-
-  const assertAssignable = async (assigneeId: string | null | undefined) => {
-    // The tenant filter limits the lookup to the caller's organization.
-    if (assigneeId && !(await deps.em().count(UserEntity, { id: assigneeId }))) {
+  const assertAssignable = async (store: IncidentStore, organizationId: string, assigneeId: string | null | undefined) => {
+    if (assigneeId && !(await store.isMember(organizationId, assigneeId))) {
       // A well-formed id naming nobody here: not found, as a user of another organization is.
       throw new AppError('NOT_FOUND', 'assignee_id: no such user in this organization');
     }
@@ -138,31 +121,28 @@ export function createIncidentService(deps: {
         tags: string[];
       },
     ) {
-      await assertAssignable(input.assignee_id);
-      if (input.escalation_policy_id && !(await deps.em().count(EscalationPolicyEntity, { id: input.escalation_policy_id })))
+      const store = deps.incidents();
+      await assertAssignable(store, auth.organizationId, input.assignee_id);
+      if (input.escalation_policy_id && !(await store.isEscalationPolicy(auth.organizationId, input.escalation_policy_id)))
         throw new AppError('NOT_FOUND', 'escalation_policy_id: no such escalation policy in this organization');
-      const em = deps.em();
       // Read only when the body leaves the severity out.
-      const severity =
-        input.severity ??
-        readSettings((await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings)
-          .default_incident_severity;
-      const incident = createIncident(em, {
-        organizationId: auth.organizationId,
-        title: input.title,
-        description: input.description,
-        severity,
-        status: input.status,
-        source: 'manual',
-        assigneeId: input.assignee_id,
-        // Paging starts from the `incident.created` event (worker/outbox/escalations.ts).
-        escalationPolicyId: input.escalation_policy_id,
-        urgency: input.escalation_policy_id || input.assignee_id ? (input.urgency ?? DEFAULT_URGENCY) : null,
-        priority: input.priority ?? null,
-        tags: input.tags,
-        actorId: auth.userId,
-      });
-      await em.flush();
+      const severity = input.severity ?? readSettings(await store.organizationSettings(auth.organizationId)).default_incident_severity;
+      const incident = await store.change(auth.organizationId, async (unit) =>
+        unit.create({
+          title: input.title,
+          description: input.description,
+          severity,
+          status: input.status,
+          source: 'manual',
+          assigneeId: input.assignee_id,
+          // Paging starts from the `incident.created` event (worker/outbox/escalations.ts).
+          escalationPolicyId: input.escalation_policy_id,
+          urgency: input.escalation_policy_id || input.assignee_id ? (input.urgency ?? DEFAULT_URGENCY) : null,
+          priority: input.priority ?? null,
+          tags: input.tags,
+          actorId: auth.userId,
+        }),
+      );
       return incidentView(incident);
     },
 
@@ -200,57 +180,64 @@ export function createIncidentService(deps: {
       /** The change came from a page channel (Slack, SMS, push...): the timeline says so. */
       options: { channel?: string } = {},
     ) {
-      const em = deps.em();
-      const incident = await load(id);
-      await assertAssignable(input.assignee_id);
+      const store = deps.incidents();
       const actorId = auth.userId;
-      let changed = false;
-      const field = <K extends 'title' | 'description' | 'severity' | 'priority' | 'assigneeId'>(
-        key: K,
-        value: Incident[K] | undefined,
-        type: Parameters<typeof addTimelineEntry>[2]['type'],
-        label: string,
-      ) => {
-        if (value === undefined || value === incident[key]) return;
-        const from = incident[key] ?? null;
-        incident[key] = value;
-        addTimelineEntry(em, incident, { type, actorId, message: `${label} changed`, data: { from, to: value ?? null } });
-        changed = true;
+      const apply = async (unit: IncidentChanges) => {
+        const incident = await unit.find(id);
+        if (!incident) throw new NotFoundError('Incident');
+        await assertAssignable(store, auth.organizationId, input.assignee_id);
+        let changed = false;
+        const field = <K extends 'title' | 'description' | 'severity' | 'priority' | 'assigneeId'>(
+          key: K,
+          value: Incident[K] | undefined,
+          type: Parameters<IncidentChanges['addTimelineEntry']>[1]['type'],
+          label: string,
+        ) => {
+          if (value === undefined || value === incident[key]) return;
+          const from = incident[key] ?? null;
+          incident[key] = value;
+          unit.addTimelineEntry(incident, { type, actorId, message: `${label} changed`, data: { from, to: value ?? null } });
+          changed = true;
+        };
+        field('title', input.title, 'title_changed', 'Title');
+        field('description', input.description, 'description_changed', 'Description');
+        field('severity', input.severity, 'severity_changed', 'Severity');
+        const priorityBefore = incident.priority ?? null;
+        field('priority', input.priority, 'priority_changed', 'Priority');
+        // The relay starts the new priority's runbook, if it has one (worker/outbox/remediations.ts).
+        const priorityChange =
+          (incident.priority ?? null) !== priorityBefore
+            ? { priority_changed: { from: priorityBefore, to: incident.priority ?? null } }
+            : {};
+        field('assigneeId', input.assignee_id, 'assignee_changed', 'Assignee');
+        if (incident.assigneeId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
+        if (input.tags !== undefined) {
+          incident.tags = input.tags;
+          changed = true;
+        }
+        if (changed) unit.recordEvent(incident, 'incident.updated', { actor_id: actorId, ...priorityChange });
+        const previousStatus = incident.status;
+        const via = options.channel
+          ? {
+              message: `Status changed from ${previousStatus} to ${input.status} (from ${options.channel})`,
+              data: { channel: options.channel },
+            }
+          : {};
+        const resolvedNow =
+          input.status !== undefined && unit.changeStatus(incident, input.status, { actorId, ...via }) && input.status === 'resolved';
+        return { incident, resolvedNow };
       };
-      field('title', input.title, 'title_changed', 'Title');
-      field('description', input.description, 'description_changed', 'Description');
-      field('severity', input.severity, 'severity_changed', 'Severity');
-      const priorityBefore = incident.priority ?? null;
-      field('priority', input.priority, 'priority_changed', 'Priority');
-      // The relay starts the new priority's runbook, if it has one (worker/outbox/remediations.ts).
-      const priorityChange =
-        (incident.priority ?? null) !== priorityBefore ? { priority_changed: { from: priorityBefore, to: incident.priority ?? null } } : {};
-      field('assigneeId', input.assignee_id, 'assignee_changed', 'Assignee');
-      if (incident.assigneeId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
-      if (input.tags !== undefined) {
-        incident.tags = input.tags;
-        changed = true;
-      }
-      if (changed) recordDomainEvent(em, incident, 'incident.updated', { actor_id: actorId, ...priorityChange });
-      const previousStatus = incident.status;
-      const via = options.channel
-        ? {
-            message: `Status changed from ${previousStatus} to ${input.status} (from ${options.channel})`,
-            data: { channel: options.channel },
-          }
-        : {};
-      const resolvedNow =
-        input.status !== undefined && changeIncidentStatus(em, incident, input.status, { actorId, ...via }) && input.status === 'resolved';
+      let outcome: Awaited<ReturnType<typeof apply>>;
       try {
-        await em.flush();
+        outcome = await store.change(auth.organizationId, apply);
       } catch (error) {
         // Reopening while a newer open incident holds the same dedup or group key: two open incidents would split its alerts.
         if (isOpenIncidentConflict(error))
           throw new ConflictError('Another open incident holds this incident’s dedup key: resolve or merge it before reopening this one');
         throw error;
       }
-      if (resolvedNow) await deps.onResolved(incident);
-      return incidentView(incident);
+      if (outcome.resolvedNow) await deps.onResolved(outcome.incident);
+      return incidentView(outcome.incident);
     },
   };
 }

@@ -12,6 +12,7 @@ import { createChannelActionStore } from '../../shared/db/access/channel-actions
 import { identityUser } from '../../shared/db/access/channel-identities.ts';
 import { createAuditEventStore } from '../../shared/db/access/audit-events.ts';
 import { createIncidentStore } from '../../shared/db/access/incidents.ts';
+import { createIncidentEscalationStore } from '../../shared/db/access/incident-escalations.ts';
 import { createMatrixSyncStateStore } from '../../shared/db/access/matrix-sync-state.ts';
 import { memberName } from '../../shared/db/access/users.ts';
 import type { Orm } from '../../shared/db/orm.ts';
@@ -36,11 +37,13 @@ function matrixInboundDeps(
   const actions = createChannelActionService({
     channelActions: () => createChannelActionStore(em()),
     incidents: createIncidentService({
-      em,
       incidents: () => createIncidentStore(em()),
       onResolved: (incident) => notifyIngestionOfResolution(temporal, incident, options.logger),
     }),
-    escalations: createIncidentEscalationService({ em, control: createEscalationControl(temporal) }),
+    escalations: createIncidentEscalationService({
+      escalations: () => createIncidentEscalationStore(em()),
+      control: createEscalationControl(temporal),
+    }),
     audit: createAuditService({ auditEvents: () => createAuditEventStore(em()) }),
     scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
   });

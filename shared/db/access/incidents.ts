@@ -7,7 +7,16 @@ import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
 import type { IncidentAnalysis } from '../../search/port.ts';
 import { createBatchedReads } from '../batched-reads.ts';
-import { DomainEventEntity, IncidentEntity, TimelineEntryEntity, type Incident } from '../entities/index.ts';
+import {
+  DomainEventEntity,
+  EscalationPolicyEntity,
+  IncidentEntity,
+  OrganizationEntity,
+  TimelineEntryEntity,
+  UserEntity,
+  type Incident,
+} from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /**
  * Writes shared by the API (manual incidents, PATCH) and the worker (alerts): every change to an
@@ -239,6 +248,30 @@ export interface IncidentStore {
   ): Promise<{ rows: IncidentRow[]; total: number }>;
   /** The incident with its timeline in one round trip; undefined when it is not the organization's. */
   detail(organizationId: string, id: string): Promise<IncidentDetailRow | undefined>;
+  /**
+   * Changes to the organization's incidents: what `work` changes through its unit is written by one
+   * flush when it returns, nothing when it throws (the flush's errors, a unique violation included, reach the caller).
+   */
+  change<T>(organizationId: string, work: (unit: IncidentChanges) => Promise<T>): Promise<T>;
+  /** Whether the user is a member of the organization (one an incident may be assigned to). */
+  isMember(organizationId: string, userId: string): Promise<boolean>;
+  isEscalationPolicy(organizationId: string, policyId: string): Promise<boolean>;
+  /** The organization's settings as stored (readSettings gives their defaults). */
+  organizationSettings(organizationId: string): Promise<Record<string, unknown>>;
+}
+
+/** Reads and writes of one organization's incidents, written together when the unit's work returns. */
+export interface IncidentChanges {
+  /** The organization's incident; undefined when it is not the organization's. */
+  find(id: string): Promise<Incident | undefined>;
+  /** The integration's open incidents (of one dedup key, when given), newest first. */
+  openOfIntegration(integrationId: string, options: { fingerprint?: string; limit: number }): Promise<Incident[]>;
+  /** `changeIncidentStatus`: false, with nothing written, when the status is unchanged. */
+  changeStatus(incident: Incident, status: IncidentStatus, context: Parameters<typeof changeIncidentStatus>[3]): boolean;
+  addTimelineEntry(incident: Incident, entry: Parameters<typeof addTimelineEntry>[2]): void;
+  recordEvent(incident: Incident, type: EventType, extra: Record<string, unknown>): void;
+  /** `createIncident` in the organization. */
+  create(input: Omit<NewIncident, 'organizationId'>): Incident;
 }
 
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
@@ -352,6 +385,43 @@ export function createIncidentStore(em: SqlEntityManager, detail?: IncidentStore
         ]);
         return row;
       }),
+
+    async change(organizationId, work) {
+      const result = await work(incidentChanges(em, organizationId));
+      await em.flush();
+      return result;
+    },
+
+    async isMember(organizationId, userId) {
+      return (await em.count(UserEntity, { id: userId, organization: organizationId }, unscoped)) > 0;
+    },
+
+    async isEscalationPolicy(organizationId, policyId) {
+      return (await em.count(EscalationPolicyEntity, { id: policyId, organization: organizationId }, unscoped)) > 0;
+    },
+
+    async organizationSettings(organizationId) {
+      return (await em.findOneOrFail(OrganizationEntity, { id: organizationId }, { ...unscoped, fields: ['settings'] })).settings;
+    },
+  };
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+function incidentChanges(em: SqlEntityManager, organizationId: string): IncidentChanges {
+  return {
+    find: async (id) => (await em.findOne(IncidentEntity, { id, organization: organizationId }, unscoped)) ?? undefined,
+    openOfIntegration: (integrationId, { fingerprint, limit }) =>
+      em.find(
+        IncidentEntity,
+        { organization: organizationId, integrationId, ...(fingerprint === undefined ? {} : { fingerprint }), status: { $ne: 'resolved' } },
+        { ...unscoped, orderBy: { createdAt: 'desc' }, limit },
+      ),
+    changeStatus: (incident, status, context) => changeIncidentStatus(em, incident, status, context),
+    addTimelineEntry: (incident, entry) => addTimelineEntry(em, incident, entry),
+    recordEvent: (incident, type, extra) => recordDomainEvent(em, incident, type, extra),
+    create: (input) => createIncident(em, { ...input, organizationId }),
   };
 }
 
