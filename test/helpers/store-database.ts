@@ -24,6 +24,12 @@ export interface StoreDatabase {
   stop(): Promise<void>;
 }
 
+/** The store tests' usual start: a database and two organizations, the one asked for and another. */
+export async function openTwoOrganizations(): Promise<{ db: StoreDatabase; ours: SeededOrganization; theirs: SeededOrganization }> {
+  const db = await openStoreDatabase();
+  return { db, ours: await db.organization('ours'), theirs: await db.organization('theirs') };
+}
+
 export async function openStoreDatabase(): Promise<StoreDatabase> {
   const database = await createTestDatabase({ migrated: true });
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 3 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createAccountStore } from '../../../../shared/db/access/account-tokens.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's accounts and tokens are
 // invisible to the scoped methods and untouched by their writes; the AcrossOrganizations ones find
@@ -26,14 +26,8 @@ describe('AccountStore (integration: real PostgreSQL)', () => {
       ])
     ).map((row) => ({ hash: row.token_hash, used: row.used_at !== null }));
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("reads and changes the organization's own accounts only", async () => {
     expect(await store().find(ours.id, ours.ownerId)).toMatchObject({ id: ours.ownerId, organizationId: ours.id, email: ours.ownerEmail });

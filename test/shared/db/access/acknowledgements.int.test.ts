@@ -1,6 +1,6 @@
 import { createAcknowledgementStore } from '../../../../shared/db/access/acknowledgements.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incident is invisible to its
 // reads and untouched by its reactivation.
@@ -30,14 +30,8 @@ describe('AcknowledgementStore (integration: real PostgreSQL)', () => {
       )
     )[0];
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incidents' timeouts only", async () => {
     const theirIncident = await acknowledgedIncident(theirs.id, 7);

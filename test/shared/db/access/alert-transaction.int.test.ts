@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAlertTransactionStore, type AlertTransaction, type NewAlert } from '../../../../shared/db/access/alert-transaction.ts';
 import type { Incident } from '../../../../shared/db/entities/index.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The ingestion store on real PostgreSQL: two organizations send the same dedup keys, group keys
 // and receipt keys; one organization's transaction neither sees, locks nor changes the other's
@@ -51,9 +51,7 @@ describe('AlertTransactionStore (integration: real PostgreSQL)', () => {
     (await db.sql<{ n: number }>(`select count(*)::int as n from ${table} where organization_id = ?`, [organizationId]))[0]?.n;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ids.ourAlert = randomUUID();
     ids.theirAlert = randomUUID();
     ids.theirInhibited = randomUUID();
@@ -95,9 +93,7 @@ describe('AlertTransactionStore (integration: real PostgreSQL)', () => {
       ids.theirMergeTarget,
     ]);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("locks and reads the organization's own incidents only, though keys and groups are the same", async () => {
     await store().transaction(ours.id, async (unit) => {

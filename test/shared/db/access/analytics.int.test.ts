@@ -1,5 +1,5 @@
 import { createAnalyticsStore, type AnalyticsQuery } from '../../../../shared/db/access/analytics.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The analytics reads on real PostgreSQL: another organization's incidents count in neither the
 // raw report nor the rollup, and refreshing one organization's rollup leaves another's alone.
@@ -20,15 +20,11 @@ describe('AnalyticsStore (integration: real PostgreSQL)', () => {
     (await db.sql('select 1 from analytics_rollup_state where organization_id = ?', [organizationId])).length > 0;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await incident(ours.id, 'high');
     for (let i = 0; i < 3; i += 1) await incident(theirs.id, 'critical');
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reports the organization's own incidents only, raw and through the rollup", async () => {
     const raw = await store().report(ours.id, { ...query, group_by: 'severity' }, 'raw');

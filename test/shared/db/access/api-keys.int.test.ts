@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createApiKeyStore } from '../../../../shared/db/access/api-keys.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's keys are invisible to it,
 // and untouched by its revocations and usage stamps.
@@ -29,16 +29,12 @@ describe('ApiKeyStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourKey = (await key(ours, 'ci')).id;
     theirKey = (await key(theirs, 'ci')).id;
     theirChild = (await key(theirs, 'child', theirKey)).id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("finds and lists the organization's own keys only", async () => {
     expect((await store().find(ours.id, ourKey))?.name).toBe('ci');

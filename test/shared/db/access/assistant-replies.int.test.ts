@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createAssistantReplyStore } from '../../../../shared/db/access/assistant-replies.ts';
 import { insertChatMessage } from '../../../../shared/db/access/chat-messages.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: the assistant of one organization never reads another's incident,
 // question, alerts, runbooks or chat, and never stores a reply on another's incident.
@@ -16,9 +16,7 @@ describe('AssistantReplyStore (integration: real PostgreSQL)', () => {
     Number((await db.sql<{ n: string }>('select count(*) as n from incident_messages where incident_id = ?', [incidentId]))[0]?.n);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     ids.ourIncident = createIncident(em, { organizationId: ours.id, title: 'ours', severity: 'high', source: 'manual' }).id;
     ids.theirIncident = createIncident(em, { organizationId: theirs.id, title: 'theirs', severity: 'high', source: 'manual' }).id;
@@ -44,9 +42,7 @@ describe('AssistantReplyStore (integration: real PostgreSQL)', () => {
     );
     ids.theirProcedure = procedure!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incident, question, alerts, runbooks and chat only", async () => {
     const ourRef = { organizationId: ours.id, incidentId: ids.theirIncident };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAuditEventStore, type AuditEventFields } from '../../../../shared/db/access/audit-events.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The audit log on real PostgreSQL: another organization's events and actors are invisible to
 // every read, and a write lands in the organization given only.
@@ -28,9 +28,7 @@ describe('AuditEventStore (integration: real PostgreSQL)', () => {
   const page = { limit: 50, offset: 0 };
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const [key] = await db.sql<{ id: string }>(
       `insert into api_keys (id, organization_id, name, key_hash, prefix, permissions, created_by_id, created_at)
        values (gen_random_uuid(), ?, 'Theirs', ?, 'tk_', '[]'::jsonb, ?, now()) returning id`,
@@ -41,9 +39,7 @@ describe('AuditEventStore (integration: real PostgreSQL)', () => {
     await store().insert(theirs.id, event(theirs.ownerId, 'teams.create'));
     await store().insert(ours.id, event(ours.ownerId));
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("pages the organization's own events only, whatever the filter", async () => {
     const mine = await store().page(ours.id, page);

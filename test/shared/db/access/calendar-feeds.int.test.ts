@@ -1,5 +1,5 @@
 import { createCalendarFeedStore } from '../../../../shared/db/access/calendar-feeds.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 import { seedSchedule } from '../../../helpers/store-schedules.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's feeds, members and
@@ -14,16 +14,12 @@ describe('CalendarFeedStore (integration: real PostgreSQL)', () => {
   const theirFeed = () => db.sql<{ token_hash: string }>('select token_hash from calendar_feeds where user_id = ?', [theirs.ownerId]);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourSchedule = await seedSchedule(db, ours.id, 'Ours', [ours.ownerId]);
     await seedSchedule(db, theirs.id, 'Theirs', [theirs.ownerId]);
     await store().replace(theirs.id, theirs.ownerId, 'a'.repeat(64));
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own feeds, members and schedules only", async () => {
     expect(await store().feedOf(ours.id, theirs.ownerId)).toBeUndefined();

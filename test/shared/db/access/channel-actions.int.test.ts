@@ -1,5 +1,5 @@
 import { createChannelActionStore } from '../../../../shared/db/access/channel-actions.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: another organization's members, incidents and timeline entries are
 // invisible to it.
@@ -17,18 +17,14 @@ describe('ChannelActionStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     incidents.ours = await db.incident(ours.id, 'ours');
     incidents.theirs = await db.incident(theirs.id, 'theirs');
     await statusChanged(theirs.id, incidents.theirs, theirs.ownerId);
     // A timeline row filed under another organization does not name who moved our incident.
     await statusChanged(theirs.id, incidents.ours, theirs.ownerId);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own member and incident only", async () => {
     expect(await store().context(ours.id, incidents.ours, ours.ownerId)).toEqual({

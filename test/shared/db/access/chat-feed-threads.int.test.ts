@@ -1,6 +1,6 @@
 import { createChatFeedStore, recordPendingChatFeedUpdates } from '../../../../shared/db/access/chat-feeds.ts';
 import { uuidv7 } from '../../../../shared/uuidv7.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The posting side of the store, on real PostgreSQL: a thread unit or release opened for one
 // organization neither sees nor changes another organization's feeds, threads, posts or pending updates.
@@ -42,17 +42,13 @@ describe('ChatFeedStore threads (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     theirFeed = await feedOf(theirs);
     ourFeed = await feedOf(ours);
     theirIncident = await db.incident(theirs.id, 'Their outage');
     ourIncident = await db.incident(ours.id, 'Our outage');
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads nothing of another organization's feed, incident or thread, and writes nothing to it", async () => {
     const [first, second] = [uuidv7(), uuidv7()];

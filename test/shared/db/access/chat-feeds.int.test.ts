@@ -1,6 +1,6 @@
 import { createChannelConnectionStore } from '../../../../shared/db/access/channel-connections.ts';
 import { createChatFeedStore } from '../../../../shared/db/access/chat-feeds.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The chat feed and channel connection stores on real PostgreSQL: another organization's feeds,
 // integrations and connections are invisible to them, and untouched by their writes.
@@ -31,17 +31,13 @@ describe('ChatFeedStore and ChannelConnectionStore (integration: real PostgreSQL
   });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIntegration = await integration(ours.id);
     theirIntegration = await integration(theirs.id);
     theirFeed = (await feeds().create(feed(theirs, theirIntegration)))!.id;
     await connections().put(theirs.id, 'matrix', { sealed: 'theirs-sealed', summary: { homeserver: 'theirs' } });
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists, creates and removes the organization's own feeds only", async () => {
     expect(await feeds().list(ours.id)).toEqual([]);

@@ -1,5 +1,5 @@
 import { createChatMessageStore } from '../../../../shared/db/access/chat-messages.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents, messages and
 // assistant quota are invisible to it, and untouched by its writes.
@@ -15,16 +15,12 @@ describe('ChatMessageStore (integration: real PostgreSQL)', () => {
   const count = async (query: string, params: unknown[]) => Number((await db.sql<{ n: string }>(query, params))[0]?.n);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIncident = await db.incident(ours.id, 'ours');
     theirIncident = await db.incident(theirs.id, 'theirs');
     await store().insert(theirs.id, message(theirIncident, theirs.ownerId, 'their secret'));
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("pages the organization's own incidents' messages only", async () => {
     expect(await store().page(ours.id, theirIncident, page)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { createCredentialLookupStore } from '../../../../shared/db/access/credentials.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The credential reads on real PostgreSQL: a user is found only within the organization a token
 // names; a key by its hash and a plan by its integration name the organization they belong to.
@@ -12,9 +12,7 @@ describe('CredentialLookupStore (integration: real PostgreSQL)', () => {
   const store = () => createCredentialLookupStore(db.em());
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await db.sql(`update organizations set plan = 'team' where id = ?`, [theirs.id]);
     await db.sql(
       `insert into api_keys (id, organization_id, name, key_hash, prefix, permissions, created_by_id, created_at)
@@ -28,9 +26,7 @@ describe('CredentialLookupStore (integration: real PostgreSQL)', () => {
     );
     theirIntegration = integration!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads a user within the organization's own members only", async () => {
     expect((await store().user(ours.id, theirs.ownerId)).user).toBeUndefined();

@@ -3,7 +3,7 @@ import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import type { PageSlot } from '../../../../shared/db/access/pages.ts';
 import { createTeamStore } from '../../../../shared/db/access/teams.ts';
 import type { PlannedPage } from '../../../../shared/domain/notification-rules.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an escalation of one organization never reads another's policy,
 // incident, team, members or rules, and never claims, counts or records another's pages.
@@ -25,9 +25,7 @@ describe('EscalationPagingStore (integration: real PostgreSQL)', () => {
   const count = async (query: string, params: unknown[]) => Number((await db.sql<{ n: string }>(query, params))[0]?.n);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     ids.ourIncident = createIncident(em, { organizationId: ours.id, title: 'ours', severity: 'high', source: 'manual' }).id;
     ids.theirIncident = createIncident(em, { organizationId: theirs.id, title: 'theirs', severity: 'high', source: 'manual' }).id;
@@ -56,9 +54,7 @@ describe('EscalationPagingStore (integration: real PostgreSQL)', () => {
     // Their page being sent, its lease running.
     expect(await store().claimPages(slot(theirs.id, ids.theirIncident), [emailTo(theirs.ownerId)])).toHaveLength(1);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own policy, incident, team, members and rules only", async () => {
     expect(await store().policy(ours.id, ids.theirPolicy)).toBeUndefined();

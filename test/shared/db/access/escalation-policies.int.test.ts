@@ -1,5 +1,5 @@
 import { createEscalationPolicyStore } from '../../../../shared/db/access/escalation-policies.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's policies, members, teams
 // and rules are invisible to it, and untouched by its writes.
@@ -27,9 +27,7 @@ describe('EscalationPolicyStore (integration: real PostgreSQL)', () => {
     ).map((row) => row.name);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     theirPolicy = (await store().transaction(theirs.id, async (unit) => unit.insert(fields('Theirs', true)))).id;
     const [team] = await db.sql<{ id: string }>(
       `insert into teams (id, organization_id, name, created_at, updated_at) values (gen_random_uuid(), ?, 'Storage', now(), now()) returning id`,
@@ -42,9 +40,7 @@ describe('EscalationPolicyStore (integration: real PostgreSQL)', () => {
       [theirs.id, theirPolicy],
     );
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists and finds the organization's own policies only", async () => {
     expect(await store().list(ours.id, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createExecutionStore } from '../../../../shared/db/access/executions.ts';
 import type { ExecutionProgress } from '../../../../shared/domain/procedure.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's executions, steps and
 // incidents are invisible to it, and untouched by its writes.
@@ -63,14 +63,8 @@ describe('ExecutionStore (integration: real PostgreSQL)', () => {
     )[0];
   const describe_ = () => ({ message: 'Runbook "Free disk" running', actorId: null, data: {} });
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("records progress of the organization's own executions only", async () => {
     const theirExecution = await seedExecution(theirs.id);

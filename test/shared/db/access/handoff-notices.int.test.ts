@@ -1,5 +1,5 @@
 import { createHandoffNoticeStore, createHandoffPreferenceStore } from '../../../../shared/db/access/handoff-notices.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 import { seedSchedule } from '../../../helpers/store-schedules.ts';
 
 // Every method of the stores, on real PostgreSQL: another organization's handoff choices are
@@ -16,14 +16,10 @@ describe('HandoffPreferenceStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await preferences().savePreference(theirs.id, theirs.ownerId, { noticeMinutes: 30, notifyOnShiftEnd: true });
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own members' choices only", async () => {
     expect(await preferences().preferenceOf(theirs.id, theirs.ownerId)).toEqual({ noticeMinutes: 30, notifyOnShiftEnd: true });
@@ -67,17 +63,13 @@ describe('HandoffNoticeStore (integration: real PostgreSQL)', () => {
     ]);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourSchedule = await seedSchedule(db, ours.id, 'Ours', [ours.ownerId]);
     theirSchedule = await seedSchedule(db, theirs.id, 'Theirs', [theirs.ownerId]);
     await createHandoffPreferenceStore(db.em()).savePreference(theirs.id, theirs.ownerId, { noticeMinutes: 30, notifyOnShiftEnd: false });
     await notices().savePlan(theirs.id, [noticeOf(theirs.ownerId, theirSchedule)]);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own choices, schedules, notices and incidents only", async () => {
     expect([...(await notices().preferences(ours.id)).keys()]).toEqual([]);

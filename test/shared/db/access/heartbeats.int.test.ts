@@ -1,5 +1,5 @@
 import { createHeartbeatStore, type HeartbeatFields } from '../../../../shared/db/access/heartbeats.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every organization-scoped method of the store, on real PostgreSQL: another organization's
 // heartbeats and integrations are invisible to it, and untouched by its writes.
@@ -32,17 +32,13 @@ describe('HeartbeatStore (integration: real PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIntegration = await integration(ours.id);
     theirIntegration = await integration(theirs.id);
     theirHeartbeat = (await store().insert(theirs.id, { ...fields(theirIntegration, 'Backups'), tokenHash: 'theirs', createdById: null }))
       .id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("sees the organization's own heartbeats and integrations only", async () => {
     expect(await store().hasIntegration(ours.id, ourIntegration)).toBe(true);

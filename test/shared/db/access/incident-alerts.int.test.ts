@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createIncidentAlertStore } from '../../../../shared/db/access/incident-alerts.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents and alerts are
 // invisible to it, and untouched by its writes.
@@ -38,15 +38,11 @@ describe('IncidentAlertStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIncident = await groupedIncident(ours.id);
     theirIncident = await groupedIncident(theirs.id);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists the alerts of the organization's own incidents only", async () => {
     expect(await store().keysOf(ours.id, theirIncident)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { createIncidentAnalysisStore } from '../../../../shared/db/access/incident-analyses.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization's analysis reads never see another organization's
 // incidents, and its writes never change them.
@@ -20,17 +20,13 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
     )[0];
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     ourIncident = createIncident(em, { organizationId: ours.id, title: 'Disk full on db-1', severity: 'high', source: 'manual' }).id;
     theirIncident = createIncident(em, { organizationId: theirs.id, title: 'Their outage', severity: 'high', source: 'manual' }).id;
     await em.flush();
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incidents only", async () => {
     expect(await store().source(ours.id, ourIncident)).toMatchObject({ title: 'Disk full on db-1', analysis_text_hash: null });

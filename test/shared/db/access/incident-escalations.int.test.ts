@@ -1,5 +1,5 @@
 import { createIncidentEscalationStore } from '../../../../shared/db/access/incident-escalations.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents, pages, members
 // and policies are invisible to it, and untouched by its writes.
@@ -36,9 +36,7 @@ describe('IncidentEscalationStore (integration: real PostgreSQL)', () => {
     )[0]!;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIncident = await db.incident(ours.id, 'Ours');
     theirIncident = await db.incident(theirs.id, 'Theirs');
     ourPolicy = await policy(ours.id, 'Our policy');
@@ -47,9 +45,7 @@ describe('IncidentEscalationStore (integration: real PostgreSQL)', () => {
     await page(ours, ourIncident, 0);
     await page(theirs, theirIncident, 1);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incidents, escalation pages and policies only", async () => {
     expect(await store().incident(ours.id, theirIncident)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { createIncidentLinkStore, type LinkNarration } from '../../../../shared/db/access/incident-links.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents and links are
 // invisible to it, cannot be linked to, and are untouched by its writes (timelines included).
@@ -27,9 +27,7 @@ describe('IncidentLinkStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     for (const [key, organizationId] of [
       ['ourApi', ours.id],
@@ -47,9 +45,7 @@ describe('IncidentLinkStore (integration: real PostgreSQL)', () => {
     if (linked.outcome !== 'linked') throw new Error(`their link: ${linked.outcome}`);
     theirLink = linked.link.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists the organization's own incidents' links only", async () => {
     expect(await store().list(ours.id, incidents.theirApi)).toBeUndefined();

@@ -1,7 +1,7 @@
 import { createIncidentMergeStore, type IncidentMergeUnit } from '../../../../shared/db/access/incident-merges.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import type { Incident } from '../../../../shared/db/entities/index.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization's merge unit neither sees, locks nor changes
 // another organization's incidents and merges, and its reads list its own merges only.
@@ -24,9 +24,7 @@ describe('IncidentMergeStore (integration: real PostgreSQL)', () => {
     (await db.sql<{ merged_into_id: string | null }>('select merged_into_id from incidents where id = ?', [id]))[0]?.merged_into_id;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     for (const [key, organizationId] of [
       ['ourTarget', ours.id],
@@ -38,9 +36,7 @@ describe('IncidentMergeStore (integration: real PostgreSQL)', () => {
     await em.flush();
     await store().transaction(theirs.id, (unit) => merge(unit, ids.theirTarget, ids.theirSource, theirs.ownerId));
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("locks and reads the organization's own incidents and merges only", async () => {
     const locked = await store().transaction(ours.id, (unit) => unit.lockIncidents([ids.ourTarget, ids.theirTarget, ids.theirSource]));

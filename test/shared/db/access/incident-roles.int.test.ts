@@ -1,5 +1,5 @@
 import { createIncidentRoleStore } from '../../../../shared/db/access/incident-roles.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: another organization's custom roles, incidents, members and role
 // holders are invisible to it, and untouched by its writes.
@@ -16,9 +16,7 @@ describe('IncidentRoleStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     incidents.ours = await db.incident(ours.id, 'ours');
     incidents.theirs = await db.incident(theirs.id, 'theirs');
     await store().transaction(theirs.id, async (unit) => {
@@ -26,9 +24,7 @@ describe('IncidentRoleStore (integration: real PostgreSQL)', () => {
       await unit.setRoleHolder({ incidentId: incidents.theirs, roleKey: 'liaison', userId: theirs.ownerId, assignedBy: null });
     });
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own roles, incidents, members and holders only", async () => {
     expect(await store().customRoles(ours.id)).toEqual([]);

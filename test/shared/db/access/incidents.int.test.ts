@@ -1,5 +1,5 @@
 import { createIncidentStore } from '../../../../shared/db/access/incidents.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents are invisible to
 // it, and untouched by its writes.
@@ -38,17 +38,13 @@ describe('IncidentStore (integration: real PostgreSQL)', () => {
     )[0]!;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIncident = await db.incident(ours.id, 'Ours');
     theirIncident = await db.incident(theirs.id, 'Theirs');
     ourIntegration = await integration(ours.id);
     theirIntegration = await integration(theirs.id);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("pages and details the organization's own incidents only", async () => {
     const page = await store().page(ours.id, {}, { limit: 50, offset: 0 });

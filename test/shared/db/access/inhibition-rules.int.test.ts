@@ -1,5 +1,5 @@
 import { createInhibitionRuleStore, type InhibitionRuleFields } from '../../../../shared/db/access/inhibition-rules.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's rules are invisible to it,
 // untouched by its writes, and do not count towards its cap.
@@ -19,14 +19,10 @@ describe('InhibitionRuleStore (integration: real PostgreSQL)', () => {
   });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     theirRule = (await store().insertUnder(10, theirs.id, fields('Theirs')))!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own rules only", async () => {
     expect(await store().list(ours.id, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createIntegrationCredentialsStore } from '../../../../shared/db/access/integrations.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The read by id looks across organizations by design (a webhook names only the integration): each
 // id yields its own organization's row, sealed. The short form's read sees the organization's own only.
@@ -19,14 +19,8 @@ describe('IntegrationCredentialsStore (integration: real PostgreSQL)', () => {
     return row!.id;
   };
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it('finds each integration by id with its own organization and sealed secrets', async () => {
     const ourIntegration = await integration(ours.id, 'sealed-ours');

@@ -1,5 +1,5 @@
 import { createIntegrationHealthStore } from '../../../../shared/db/access/integrations.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The health store's reads on real PostgreSQL: an organization's failing platforms are its own
 // integrations' only, whatever another organization's integrations are doing.
@@ -21,18 +21,14 @@ describe('IntegrationHealthStore (integration: real PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await integration(ours.id, 'apm', { consecutiveFailures: 3 });
     await integration(ours.id, 'generic', { status: 'connected', consecutiveFailures: 2 });
     await integration(ours.id, 'pager', { enabled: false, status: 'error' });
     await integration(theirs.id, 'generic', { status: 'error' });
     await integration(theirs.id, 'infra_monitor', { consecutiveFailures: 9 });
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("names the organization's own enabled, failing platforms only", async () => {
     expect(await store().failingPlatforms(ours.id, 3)).toEqual(['apm']);

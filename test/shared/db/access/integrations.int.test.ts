@@ -1,5 +1,5 @@
 import { createIntegrationStore } from '../../../../shared/db/access/integrations.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's integrations, policies and
 // teams are invisible to it, and untouched by its writes.
@@ -26,9 +26,7 @@ describe('IntegrationStore (integration: real PostgreSQL)', () => {
     )[0];
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIntegration = (await insert(ours.id, 'ours')).id;
     their.integration = (await insert(theirs.id, 'theirs')).id;
     [{ id: their.policy }] = (await db.sql<{ id: string }>(
@@ -41,9 +39,7 @@ describe('IntegrationStore (integration: real PostgreSQL)', () => {
       [theirs.id],
     )) as [{ id: string }];
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists and finds the organization's own integrations only", async () => {
     expect((await store().list(ours.id, { limit: 10, offset: 0 })).items.map((row) => row.id)).toEqual([ourIntegration]);

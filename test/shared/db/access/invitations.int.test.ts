@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createInvitationStore, type NewInvitation } from '../../../../shared/db/access/invitations.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's invitations are invisible to
 // the scoped methods and untouched by their writes; the AcrossOrganizations ones find what only an
@@ -28,14 +28,8 @@ describe('InvitationStore (integration: real PostgreSQL)', () => {
   const usersWithEmail = async (email: string) =>
     db.sql<{ organization_id: string; role: string }>('select organization_id, role from users where email = ?', [email]);
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("lists, finds, replaces and revokes the organization's own invitations only", async () => {
     const email = `both-${randomUUID().slice(0, 8)}@example.test`;

@@ -1,5 +1,5 @@
 import { createKnowledgeArticleStore } from '../../../../shared/db/access/knowledge-articles.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's articles are invisible to
 // it, and untouched by its writes.
@@ -13,15 +13,11 @@ describe('KnowledgeArticleStore (integration: real PostgreSQL)', () => {
   const article = (title: string, authorId: string) => ({ title, body: `${title} body`, tags: ['k8s'], authorId });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourArticle = (await store().insert(ours.id, article('Ours', ours.ownerId))).id;
     theirArticle = (await store().insert(theirs.id, article('Theirs', theirs.ownerId))).id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists and finds the organization's own articles only", async () => {
     const all = await store().list(ours.id, { limit: 10, offset: 0 });

@@ -1,5 +1,5 @@
 import { createLoginThrottleStore } from '../../../../shared/db/access/login-throttles.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The failed-login counts on real PostgreSQL. No organization owns them (they are counted before
 // anyone is authenticated): one email's or address's count never moves another's, whichever
@@ -13,14 +13,8 @@ describe('LoginThrottleStore (integration: real PostgreSQL)', () => {
   const failures = async (email: string) =>
     (await db.sql<{ failures: number }>('select failures from login_throttles where email = ?', [email]))[0]?.failures ?? 0;
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("counts, locks and clears one email's attempts without touching another's", async () => {
     expect(await store().countEmailAttemptAcrossOrganizations(theirs.ownerEmail, limits)).toBeNull();

@@ -1,5 +1,5 @@
 import { createLogEntryStore } from '../../../../shared/db/access/logs.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's log lines are invisible to
 // every listing, whatever the filter, and untouched by its writes.
@@ -19,15 +19,11 @@ describe('LogEntryStore (integration: real PostgreSQL)', () => {
   const page = { limit: 10, offset: 0 };
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIds = await store().insertAll(ours.id, [line('disk full on db1', '2026-01-01T10:00:00Z'), line('timeout', '2026-01-01T11:00:00Z')]);
     await store().insertAll(theirs.id, [line('disk full on db2', '2026-01-01T10:30:00Z')]);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists the organization's own lines only, whatever the filter", async () => {
     const all = await store().list(ours.id, {}, page);

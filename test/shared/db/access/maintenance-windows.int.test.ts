@@ -1,5 +1,5 @@
 import { createMaintenanceWindowStore } from '../../../../shared/db/access/maintenance-windows.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's windows and integrations
 // are invisible to it, and untouched by its writes.
@@ -21,9 +21,7 @@ describe('MaintenanceWindowStore (integration: real PostgreSQL)', () => {
   });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     theirWindow = (await store().insert(theirs.id, fields('Theirs'))).id;
     const [integration] = await db.sql<{ id: string }>(
       `insert into integrations (id, organization_id, name, platform, secret_ciphertext, created_at, updated_at)
@@ -32,9 +30,7 @@ describe('MaintenanceWindowStore (integration: real PostgreSQL)', () => {
     );
     theirIntegration = integration!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own windows, integrations and settings only", async () => {
     expect(await store().list(ours.id, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createNotificationStore } from '../../../../shared/db/access/notifications.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's notifications are invisible
 // to its reads and untouched by its writes.
@@ -21,14 +21,8 @@ describe('NotificationStore (integration: real PostgreSQL)', () => {
   const isMailed = async (id: string) =>
     (await db.sql<{ mailed: boolean }>('select mailed_at is not null as mailed from notifications where id = ?', [id]))[0]?.mailed;
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("reads and marks the organization's own unmailed notifications only", async () => {
     const ourNotification = await notification(ours);

@@ -1,5 +1,5 @@
 import { createOrganizationStatsStore } from '../../../../shared/db/access/organization-stats.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The admin statistics on real PostgreSQL: another organization's members, integrations,
 // incidents and audit events count in none of ours.
@@ -12,9 +12,7 @@ describe('OrganizationStatsStore (integration: real PostgreSQL)', () => {
   const stats = (organizationId: string) => store().stats(organizationId, roles, new Date(), new Date(Date.now() - 86_400_000));
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await db.sql(
       `insert into users (id, organization_id, email, name, role, password_hash, created_at, updated_at)
        values (gen_random_uuid(), ?, ?, 'Engineer', 'engineer', 'x', now(), now())`,
@@ -36,9 +34,7 @@ describe('OrganizationStatsStore (integration: real PostgreSQL)', () => {
       [theirs.id],
     );
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("counts the organization's own rows only", async () => {
     const mine = await stats(ours.id);

@@ -1,5 +1,5 @@
 import { createOrganizationStore } from '../../../../shared/db/access/organizations.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The organization store on real PostgreSQL: a rename or settings change reaches the organization
 // given only, and a failed settings change writes nothing.
@@ -9,14 +9,8 @@ describe('OrganizationStore (integration: real PostgreSQL)', () => {
   let theirs: SeededOrganization;
   const store = () => createOrganizationStore(db.em());
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it('reads and changes the organization given only', async () => {
     expect((await store().find(ours.id)).name).toBe(ours.name);

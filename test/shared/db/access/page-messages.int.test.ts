@@ -1,6 +1,6 @@
 import { createPageMessageStore } from '../../../../shared/db/access/page-messages.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every read of the store, on real PostgreSQL: another organization's incident and its sent page
 // messages are invisible to it.
@@ -19,9 +19,7 @@ describe('PageMessageStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     ourIncident = createIncident(em, { organizationId: ours.id, title: 'Ours', severity: 'high', source: 'manual' }).id;
     theirIncident = createIncident(em, { organizationId: theirs.id, title: 'Theirs', severity: 'high', source: 'manual' }).id;
@@ -29,9 +27,7 @@ describe('PageMessageStore (integration: real PostgreSQL)', () => {
     await sentPage(ours, ourIncident);
     await sentPage(theirs, theirIncident);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incident's status only", async () => {
     expect(await store().incidentStatusNow({ organizationId: ours.id, incidentId: ourIncident })).toEqual({

@@ -1,5 +1,5 @@
 import { createPlanQuotaStore } from '../../../../shared/db/access/plan-quotas.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The quota's reads on real PostgreSQL: another organization's plan, members and integrations are
 // invisible to a check of ours.
@@ -9,9 +9,7 @@ describe('PlanQuotaStore (integration: real PostgreSQL)', () => {
   let theirs: SeededOrganization;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await db.sql(`update organizations set plan = 'team' where id = ?`, [theirs.id]);
     for (const n of [1, 2])
       await db.sql(
@@ -25,9 +23,7 @@ describe('PlanQuotaStore (integration: real PostgreSQL)', () => {
       [theirs.id],
     );
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own plan and counts its own rows only", async () => {
     await db.orm.em.fork().transactional(async (tx) => {

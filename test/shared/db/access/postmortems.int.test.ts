@@ -1,5 +1,5 @@
 import { createPostmortemStore } from '../../../../shared/db/access/postmortems.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents, postmortems,
 // action items and members are invisible to it, and untouched by its writes.
@@ -26,17 +26,13 @@ describe('PostmortemStore (integration: real PostgreSQL)', () => {
     ).map((row) => row.message);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIncident = await db.incident(ours.id, 'Our outage');
     theirIncident = await db.incident(theirs.id, 'Their outage');
     theirPostmortem = (await store().insert(draft(theirs.id, theirIncident, theirs.ownerId)))!.id;
     theirItem = (await store().insertActionItem(theirs.id, theirPostmortem, item(theirs.ownerId)))!;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incidents, postmortems, action items and members only", async () => {
     expect(await store().incident(ours.id, theirIncident)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPriorityRunbookStore } from '../../../../shared/db/access/priority-runbooks.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's runbooks and procedures are
 // invisible to it and untouched by its writes.
@@ -22,16 +22,12 @@ describe('PriorityRunbookStore (integration: real PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourProcedure = await procedure(ours.id, 'Restart ours');
     theirProcedure = await procedure(theirs.id, 'Restart theirs');
     expect(await store().put(theirs.id, runbook(theirProcedure))).toMatchObject({ priority: 'P1', procedure_name: 'Restart theirs' });
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own runbooks only", async () => {
     expect(await store().list(ours.id)).toEqual([]);

@@ -1,5 +1,5 @@
 import { createProcedureStore, type ProcedureStepFields } from '../../../../shared/db/access/procedures.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's procedures and steps are
 // invisible to it, and untouched by its writes.
@@ -20,17 +20,13 @@ describe('ProcedureStore (integration: real PostgreSQL)', () => {
   });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourProcedure = (await store().insert(ours.id, { name: 'Free disk', description: null, tags: ['disk'] }, [step('Clean')])).procedure.id;
     const theirsCreated = await store().insert(theirs.id, { name: 'Free disk', description: 'Theirs', tags: ['disk'] }, [step('Clean')]);
     theirProcedure = theirsCreated.procedure.id;
     theirStep = theirsCreated.steps[0]!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists and finds the organization's own procedures and steps only", async () => {
     expect((await store().list(ours.id, { limit: 10, offset: 0 })).items.map((item) => item.id)).toEqual([ourProcedure]);

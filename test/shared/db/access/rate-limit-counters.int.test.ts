@@ -1,5 +1,5 @@
 import { createRateLimitCounterStore } from '../../../../shared/db/access/rate-limit-counters.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The rate limiter's reads and writes on real PostgreSQL: a plan is read for the organization (or
 // the integration's organization) named only, and a flush adds to the buckets it names only.
@@ -12,9 +12,7 @@ describe('RateLimitCounterStore (integration: real PostgreSQL)', () => {
   const window = '2030-01-01T10:00:00.000Z';
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await db.sql(`update organizations set plan = 'enterprise' where id = ?`, [theirs.id]);
     const [integration] = await db.sql<{ id: string }>(
       `insert into integrations (id, organization_id, name, platform, secret_ciphertext, created_at, updated_at)
@@ -23,9 +21,7 @@ describe('RateLimitCounterStore (integration: real PostgreSQL)', () => {
     );
     theirIntegration = integration!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it('reads the plan of the organization named, or of the organization owning the integration', async () => {
     expect(await store().planOfOrganization(ours.id)).toBe('free');

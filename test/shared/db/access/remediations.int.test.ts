@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRemediationStore, type RemediationUnit } from '../../../../shared/db/access/remediations.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents, runs, rules,
 // procedures and users are invisible to it, and untouched by its writes.
@@ -60,14 +60,8 @@ describe('RemediationStore (integration: real PostgreSQL)', () => {
       )
     )[0];
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("works on the organization's own incidents only", async () => {
     const theirIncident = await db.incident(theirs.id, 'Theirs');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createResponderPageStore, type ResponderPageSlot } from '../../../../shared/db/access/responder-pages.ts';
 import { insertResponders } from '../../../../shared/db/access/responders.ts';
 import type { PlannedPage } from '../../../../shared/domain/notification-rules.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: another organization's responders, incidents, members, rules and
 // pages are invisible to it, and untouched by its writes.
@@ -27,9 +27,7 @@ describe('ResponderPageStore (integration: real PostgreSQL)', () => {
     db.sql<{ id: string; status: string }>('select id, status from pages where incident_id = ? order by id', [incidentId]);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     incidents.ours = await db.incident(ours.id, 'ours');
     incidents.theirs = await db.incident(theirs.id, 'theirs');
     for (const [key, organization] of [
@@ -57,9 +55,7 @@ describe('ResponderPageStore (integration: real PostgreSQL)', () => {
       [theirs.id, theirs.ownerId, method],
     );
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own responders, incidents, members and rules only", async () => {
     expect(await store().responder(ours.id, responders.theirs)).toBeUndefined();

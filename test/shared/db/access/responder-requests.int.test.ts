@@ -1,5 +1,5 @@
 import { createResponderRequestStore } from '../../../../shared/db/access/responder-requests.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: another organization's incidents, targets, members and responder
 // requests are invisible to it, and untouched by its writes.
@@ -22,9 +22,7 @@ describe('ResponderRequestStore (integration: real PostgreSQL)', () => {
     (await db.sql<{ status: string }>('select status from incident_responders where id = ?', [id]))[0]?.status;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     incidents.ours = await db.incident(ours.id, 'ours');
     incidents.theirs = await db.incident(theirs.id, 'theirs');
     theirResponder = (await store().transaction(theirs.id, (unit) => unit.insert(ask(theirs.ownerId, incidents.theirs))))[0]!.id;
@@ -43,9 +41,7 @@ describe('ResponderRequestStore (integration: real PostgreSQL)', () => {
       )
     )[0]!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incidents, targets, members and responders only", async () => {
     expect(await store().respondersOf(ours.id, incidents.theirs)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { createRetentionStore } from '../../../../shared/db/access/retention.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Retention deletes one organization's expired rows at a time: another organization's rows, however
 // old, stay. Listing the settings looks at every organization by design (retention runs for all).
@@ -19,14 +19,8 @@ describe('RetentionStore (integration: real PostgreSQL)', () => {
     return Number(row?.n);
   };
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("deletes the organization's own expired rows only, in batches of at most the limit", async () => {
     for (const organizationId of [ours.id, theirs.id]) {

@@ -1,5 +1,5 @@
 import { createRoutingRuleStore, type RoutingRuleFields } from '../../../../shared/db/access/routing-rules.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's rules, policies, teams,
 // procedures and integrations are invisible to it, and untouched by its writes.
@@ -33,9 +33,7 @@ describe('RoutingRuleStore (integration: real PostgreSQL)', () => {
   const seeded = async (query: string, params: unknown[]) => (await db.sql<{ id: string }>(query, params))[0]!.id;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const policy = (organizationId: string) =>
       seeded(
         `insert into escalation_policies (id, organization_id, name, levels, is_default, created_at, updated_at)
@@ -62,9 +60,7 @@ describe('RoutingRuleStore (integration: real PostgreSQL)', () => {
     our.rule = await insertRule(ours.id, 'Ours', our.policy);
     their.rule = await insertRule(theirs.id, 'Theirs', their.policy);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists, finds and orders the organization's own rules only", async () => {
     expect((await store().list(ours.id, { limit: 10, offset: 0 })).items.map((rule) => rule.id)).toEqual([our.rule]);

@@ -1,5 +1,5 @@
 import { createScheduleIcalFeedStore } from '../../../../shared/db/access/schedule-ical-feeds.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 import { seedSchedule } from '../../../helpers/store-schedules.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's calendars are invisible to
@@ -30,9 +30,7 @@ describe('ScheduleIcalFeedStore (integration: real PostgreSQL)', () => {
     )[0];
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourSchedule = await seedSchedule(db, ours.id, 'Ours', [ours.ownerId]);
     theirSchedule = await seedSchedule(db, theirs.id, 'Theirs', [theirs.ownerId]);
     await stage(theirs.id, theirSchedule, {
@@ -42,9 +40,7 @@ describe('ScheduleIcalFeedStore (integration: real PostgreSQL)', () => {
     });
     await db.sql('update schedule_ical_feeds set event_count = 3 where id = ?', [theirLayer]);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own calendars only", async () => {
     const store = createScheduleIcalFeedStore(db.em());

@@ -1,5 +1,5 @@
 import { createScheduleSwapStore } from '../../../../shared/db/access/schedule-swaps.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's schedules, members and
 // swap requests are invisible to it, and untouched by its writes.
@@ -28,17 +28,13 @@ describe('ScheduleSwapStore (integration: real PostgreSQL)', () => {
     )[0];
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourSchedule = await schedule(ours.id);
     theirSchedule = await schedule(theirs.id);
     const request = { requesterId: theirs.ownerId, targetUserId: null, message: null, ...range };
     theirRequest = (await store().insert(theirs.id, theirSchedule, request))!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("sees the organization's own schedules, members and requests only", async () => {
     expect(await store().hasSchedule(ours.id, ourSchedule)).toBe(true);

@@ -1,7 +1,7 @@
 import { createSearchDocumentStore } from '../../../../shared/db/access/search-documents.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { KnowledgeArticleEntity, LogEntryEntity, ProcedureEntity, ProcedureStepEntity } from '../../../../shared/db/entities/index.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization's document reads never see another organization's
 // rows, and its writes (outbox events) belong to the organization given only.
@@ -19,9 +19,7 @@ describe('SearchDocumentStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     for (const [key, organizationId] of [
       ['ours', ours.id],
       ['theirs', theirs.id],
@@ -40,9 +38,7 @@ describe('SearchDocumentStore (integration: real PostgreSQL)', () => {
       await em.flush();
     }
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own documents only", async () => {
     expect((await store().incident(ours.id, rows.ours.incident))?.title).toBe('ours incident');

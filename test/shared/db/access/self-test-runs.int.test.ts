@@ -1,5 +1,5 @@
 import { createSelfTestRunStore } from '../../../../shared/db/access/self-test-runs.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's runs are invisible to it and
 // untouched by its writes.
@@ -11,14 +11,8 @@ describe('SelfTestRunStore (integration: real PostgreSQL)', () => {
   const insert = (organization: SeededOrganization) =>
     store().insert(organization.id, { requestedBy: organization.ownerId, workflowId: (id) => `self-test:${id}` });
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("finds the organization's own runs only", async () => {
     const ourRun = await insert(ours);

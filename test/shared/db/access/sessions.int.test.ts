@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSessionStore } from '../../../../shared/db/access/sessions.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The session store on real PostgreSQL: a user is read only within the organization a token names,
 // and one organization's revocations leave another's sessions alone.
@@ -17,9 +17,7 @@ describe('SessionStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await db.sql(`update organizations set settings = '{"sso_required": true}'::jsonb where id = ?`, [theirs.id]);
     const [member] = await db.sql<{ id: string }>(
       `insert into users (id, organization_id, email, name, role, password_hash, created_at, updated_at)
@@ -29,9 +27,7 @@ describe('SessionStore (integration: real PostgreSQL)', () => {
     theirMember = member!.id;
     await store().insertSession({ id: randomUUID(), userId: theirMember, jti: randomUUID(), expiresAt: later(), authMethod: 'password' });
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads a user within the organization's own members only", async () => {
     expect(await store().findUser(ours.id, theirMember)).toBeUndefined();

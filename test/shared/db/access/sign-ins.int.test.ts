@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSignInStore } from '../../../../shared/db/access/sign-ins.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The sign-in lookups look across organizations by design (an email names one account): each finds
 // exactly the account named, with its own organization, and registering touches no other organization.
@@ -12,14 +12,10 @@ describe('SignInStore (integration: real PostgreSQL)', () => {
   const organizationCount = async () => Number((await db.sql<{ n: string }>('select count(*) as n from organizations'))[0]?.n);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await db.sql(`update organizations set settings = '{"sso_required": true}'::jsonb where id = ?`, [theirs.id]);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it('finds the account an email names, with its own organization', async () => {
     expect(await store().isEmailRegisteredAcrossOrganizations(theirs.ownerEmail)).toBe(true);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSilenceStore } from '../../../../shared/db/access/silences.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's silences, alerts and
 // incidents are invisible to it, and untouched by its writes.
@@ -39,9 +39,7 @@ describe('SilenceStore (integration: real PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourSilence = (await store().insert(ours.id, fields('ours'))).id;
     theirSilence = (await store().insert(theirs.id, fields('theirs'))).id;
     ids.ourIncident = await db.incident(ours.id, 'Ours');
@@ -50,9 +48,7 @@ describe('SilenceStore (integration: real PostgreSQL)', () => {
     // A wrong pairing (their alert naming our silence) must not show among ours.
     ids.theirAlert = await alert(theirs.id, ids.theirIncident, ourSilence);
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists, finds and counts the organization's own silences only", async () => {
     const at = new Date();

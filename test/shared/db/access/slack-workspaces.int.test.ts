@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createChannelConnectionStore } from '../../../../shared/db/access/channel-connections.ts';
 import { createChannelIdentityStore } from '../../../../shared/db/access/channel-identities.ts';
 import { createSlackWorkspaceStore } from '../../../../shared/db/access/slack-workspaces.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every read of the store, on real PostgreSQL: another organization's members, linked Slack accounts
 // and Slack pages are invisible to it; only the workspace lookup looks across organizations.
@@ -34,15 +34,11 @@ describe('SlackWorkspaceStore (integration: real PostgreSQL)', () => {
     });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     theirPage = await slackPage(theirs);
     await linkSlackAccount(theirs, 'U-THEIRS');
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own members and linked accounts only", async () => {
     expect(await store().memberName(ours.id, theirs.ownerId)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { createSsoConnectionStore, type SsoConnectionFields } from '../../../../shared/db/access/sso-connections.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 const fields = (name: string, domains: string[]): SsoConnectionFields => ({
   name,
@@ -22,15 +22,11 @@ describe('SsoConnectionStore (integration: real PostgreSQL)', () => {
   const store = () => createSsoConnectionStore(db.em());
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourId = (await store().create(ours.id, fields('Ours', ['ours.example.test']))).id;
     theirId = (await store().create(theirs.id, fields('Theirs', ['theirs.example.test']))).id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists and finds the organization's own connections only", async () => {
     const listed = await store().list(ours.id, { limit: 10, offset: 0 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { createStatusPageStore, insertComponent, insertStatusUpdate } from '../../../../shared/db/access/status-pages.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: another organization's page, components, incidents, published
 // updates, maintenance windows and subscribers are invisible to it, and untouched by its writes.
@@ -23,9 +23,7 @@ describe('StatusPageStore (integration: real PostgreSQL)', () => {
   });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     for (const [key, organization] of [
       ['ours', ours],
@@ -53,9 +51,7 @@ describe('StatusPageStore (integration: real PostgreSQL)', () => {
       );
     }
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads what the organization's own page shows only", async () => {
     expect((await store().components(ours.id)).map((row) => row.id)).toEqual([components.ours]);

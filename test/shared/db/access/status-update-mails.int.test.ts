@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { addSubscriber, insertStatusUpdate } from '../../../../shared/db/access/status-pages.ts';
 import { createStatusUpdateMailStore } from '../../../../shared/db/access/status-update-mails.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization neither reads, claims nor marks the mails of
 // another organization's status updates.
@@ -19,9 +19,7 @@ describe('StatusUpdateMailStore (integration: real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     const em = db.em();
     for (const organization of [ours, theirs]) {
       const key = organization === ours ? 'ours' : 'theirs';
@@ -49,9 +47,7 @@ describe('StatusUpdateMailStore (integration: real PostgreSQL)', () => {
       subscribers[key] = subscriber.id;
     }
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own updates only", async () => {
     expect((await store().updateForMail(ours.id, updates.ours))?.incident_title).toBe('ours outage');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createStatusUpdateStore } from '../../../../shared/db/access/status-updates.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: another organization's incidents, updates, users and subscribers
 // are invisible to it, and untouched by its writes.
@@ -23,9 +23,7 @@ describe('StatusUpdateStore (integration: real PostgreSQL)', () => {
   const count = async (sql: string, params: unknown[]) => Number((await db.sql<{ n: string }>(sql, params))[0]?.n);
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     incidents.ours = await db.incident(ours.id, 'ours');
     incidents.theirs = await db.incident(theirs.id, 'theirs');
     for (const [key, organization] of [
@@ -43,9 +41,7 @@ describe('StatusUpdateStore (integration: real PostgreSQL)', () => {
       subscribers[key] = subscriber.id;
     }
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("reads the organization's own incidents, updates, members and subscribers only", async () => {
     expect(await store().hasIncident(ours.id, incidents.theirs)).toBe(false);

@@ -1,5 +1,5 @@
 import { createTeamStore } from '../../../../shared/db/access/teams.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's teams, members, schedules
 // and policies are invisible to it, and untouched by its writes.
@@ -14,9 +14,7 @@ describe('TeamStore (integration: real PostgreSQL)', () => {
   const fields = (name: string) => ({ name, description: null, defaultEscalationPolicyId: null });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourTeam = (await store().insert(ours.id, fields('Storage'), [{ userId: ours.ownerId, role: 'manager' }])).id;
     theirTeam = (await store().insert(theirs.id, fields('Storage'), [{ userId: theirs.ownerId, role: 'manager' }])).id;
     const [policy] = await db.sql<{ id: string }>(
@@ -26,9 +24,7 @@ describe('TeamStore (integration: real PostgreSQL)', () => {
     );
     theirPolicy = policy!.id;
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists and finds the organization's own teams only", async () => {
     expect((await store().list(ours.id, { limit: 10, offset: 0 })).items.map((team) => team.id)).toEqual([ourTeam]);

@@ -1,5 +1,5 @@
 import { createUsageCounterStore } from '../../../../shared/db/access/usage-counters.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The usage counters on real PostgreSQL: a flush adds each organization's deltas to its own
 // counters only, and adds to what is there.
@@ -16,14 +16,8 @@ describe('UsageCounterStore (integration: real PostgreSQL)', () => {
       )
     ).map((row) => [row.period, row.metric, Number(row.count)]);
 
-  beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
-  });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  beforeAll(async () => ({ db, ours, theirs } = await openTwoOrganizations()));
+  afterAll(() => db?.stop());
 
   it("adds each organization's deltas to its own counters only", async () => {
     await store().addAcrossOrganizations([{ organizationId: theirs.id, periodStart: '2026-11-01', metric: 'api_requests', delta: 5 }]);

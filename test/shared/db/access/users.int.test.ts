@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createUserStore } from '../../../../shared/db/access/users.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 import { seedSchedule } from '../../../helpers/store-schedules.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's members (and the schedules
@@ -22,14 +22,10 @@ describe('UserStore (integration: real PostgreSQL)', () => {
   const nameOf = async (id: string) => (await db.sql<{ name: string }>('select name from users where id = ?', [id]))[0]?.name;
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     await member(theirs.id, 'Second owner', 'owner');
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("lists and finds the organization's own members only", async () => {
     expect((await store().list(ours.id, { limit: 10, offset: 0 })).items.map((user) => user.id)).toEqual([ours.ownerId]);

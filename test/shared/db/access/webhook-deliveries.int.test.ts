@@ -1,5 +1,5 @@
 import { createWebhookDeliveryStore } from '../../../../shared/db/access/webhook-deliveries.ts';
-import { openStoreDatabase, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's integrations, events and
 // delivery attempts are invisible to it, and untouched by its writes.
@@ -38,9 +38,7 @@ describe('WebhookDeliveryStore (integration: real PostgreSQL)', () => {
   const attempt = (n: number, success: boolean) => ({ attempt: n, success, statusCode: success ? 200 : 503, error: null, durationMs: 5 });
 
   beforeAll(async () => {
-    db = await openStoreDatabase();
-    ours = await db.organization('ours');
-    theirs = await db.organization('theirs');
+    ({ db, ours, theirs } = await openTwoOrganizations());
     ourIntegration = await integration(ours.id);
     theirIntegration = await integration(theirs.id);
     ourEvent = await event(ours.id);
@@ -49,9 +47,7 @@ describe('WebhookDeliveryStore (integration: real PostgreSQL)', () => {
     await store().recordAttempt(input(ours.id, ourIntegration, ourEvent), attempt(2, true));
     await store().recordAttempt(input(theirs.id, theirIntegration, theirEvent), attempt(1, false));
   });
-  afterAll(async () => {
-    await db?.stop();
-  });
+  afterAll(() => db?.stop());
 
   it("knows the organization's own integrations only", async () => {
     expect(await store().hasIntegration(ours.id, ourIntegration)).toBe(true);
