@@ -3,22 +3,12 @@ import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { isFixedDestination, sameDestination } from '../../shared/delivery/destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
-import type { StepDefinition, StepInput } from '../../shared/domain/procedure.ts';
+import { stepDefinition, type StepInput } from '../../shared/domain/procedure.ts';
 import { AppError, NotFoundError, ValidationError, type FieldError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { ProcedureStepView, ProcedureView } from '../schemas/procedure.schemas.ts';
 
 type HttpHeaders = { headers?: Record<string, string>; secret_headers?: Record<string, string> };
-
-/** The stored step, sealed secret headers included: what an execution freezes and the worker opens. */
-const stepDefinition = (step: ProcedureStepRecord): StepDefinition => ({
-  id: step.id,
-  position: step.position,
-  name: step.name,
-  description: step.description ?? null,
-  type: step.type,
-  config: step.config,
-});
 
 /** A step as a caller sees it: secret headers redacted, plain header values too unless it may edit. */
 const stepView = (step: ProcedureStepRecord, mayEdit: boolean): ProcedureStepView => {

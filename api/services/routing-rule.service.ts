@@ -60,6 +60,8 @@ const placed = (ids: readonly string[], id: string, position: number | undefined
   return others;
 };
 
+const idsOf = (rules: ReadonlyArray<{ id: string }>) => rules.map((rule) => rule.id);
+
 /**
  * Routing rules CRUD within the caller's organization. Every write takes the organization row's
  * lock and renumbers positions 0..n-1, so concurrent reorders take turns and the order never has
@@ -114,13 +116,7 @@ export function createRoutingRuleService(deps: { rules: () => RoutingRuleStore }
           ...runbookFields(input.runbook ?? null),
           createdById: auth.userId,
         });
-        unit.order(
-          placed(
-            rules.map((candidate) => candidate.id),
-            id,
-            input.position,
-          ),
-        );
+        unit.order(placed(idsOf(rules), id, input.position));
         return saved(unit, id);
       });
       return routingRuleView(rule);
@@ -143,14 +139,7 @@ export function createRoutingRuleService(deps: { rules: () => RoutingRuleStore }
           priority: input.priority,
           ...(input.runbook !== undefined ? runbookFields(input.runbook) : {}),
         });
-        if (input.position !== undefined)
-          unit.order(
-            placed(
-              rules.map((candidate) => candidate.id),
-              id,
-              input.position,
-            ),
-          );
+        if (input.position !== undefined) unit.order(placed(idsOf(rules), id, input.position));
         return saved(unit, id);
       });
       return routingRuleView(rule);

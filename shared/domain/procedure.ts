@@ -80,6 +80,16 @@ export interface StepDefinition {
   config: Record<string, unknown>;
 }
 
+/** A stored step as an execution freezes it, sealed secret headers included (the worker opens them). */
+export const stepDefinition = (step: Omit<StepDefinition, 'description'> & { description?: string | null }): StepDefinition => ({
+  id: step.id,
+  position: step.position,
+  name: step.name,
+  description: step.description ?? null,
+  type: step.type,
+  config: step.config,
+});
+
 export interface ProcedureSnapshot {
   name: string;
   description: string | null;

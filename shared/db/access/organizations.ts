@@ -65,7 +65,7 @@ export interface OrganizationStore {
   updateSettings<T>(organizationId: string, change: (current: unknown) => T): Promise<T>;
 }
 
-const organizationRecord = (organization: Organization): OrganizationRecord => ({
+export const organizationRecord = (organization: Organization): OrganizationRecord => ({
   id: organization.id,
   name: organization.name,
   plan: organization.plan,

@@ -2,7 +2,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Severity } from '../../domain/alert.ts';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import type { Priority } from '../../domain/priority.ts';
-import type { ProcedureSnapshot, StepDefinition } from '../../domain/procedure.ts';
+import { stepDefinition, type ProcedureSnapshot, type StepDefinition } from '../../domain/procedure.ts';
 import {
   ExecutionEntity,
   IncidentEntity,
@@ -127,14 +127,7 @@ function remediationUnit(tx: EntityManager, organizationId: string, incident: In
         name: procedure.name,
         description: procedure.description ?? null,
         version: procedure.version,
-        steps: steps.map((step) => ({
-          id: step.id,
-          position: step.position,
-          name: step.name,
-          description: step.description ?? null,
-          type: step.type,
-          config: step.config,
-        })),
+        steps: steps.map(stepDefinition),
       };
     },
     async lastResolution() {

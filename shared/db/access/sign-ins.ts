@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/permissions.ts';
 import { OrganizationEntity, UserEntity, type Organization, type User } from '../entities/index.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
-import type { OrganizationRecord } from './organizations.ts';
+import { organizationRecord, type OrganizationRecord } from './organizations.ts';
 
 /** An account as signing in needs it: with its password hash and its organization (whose settings say whether SSO is required). */
 export interface SignInAccount {
@@ -38,14 +38,6 @@ export interface SignInStore {
 
 // Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
 const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
-
-const organizationRecord = (organization: Organization): OrganizationRecord => ({
-  id: organization.id,
-  name: organization.name,
-  plan: organization.plan,
-  settings: organization.settings,
-  createdAt: organization.createdAt,
-});
 
 const account = (user: User, organization: Organization): SignInAccount => ({
   id: user.id,
