@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { waitFor } from '../../../dev/wait-for.ts';
 import { pagingTaskQueue, workflowIds } from '../../../shared/temporal/ids.ts';
 import { bearer } from '../../helpers/members.ts';
@@ -63,8 +64,20 @@ describe('outbox relay wake-up (integration: real PostgreSQL and Temporal, worke
     );
     expect(page).toMatchObject({ policy_id: policy.id, level: 1 });
     expect(new Date(page.created_at).getTime() - sentAt).toBeLessThan(IDLE_MS / 3);
-    // On the paging queue, where no ingestion task is queued ahead of it.
-    const escalation = await stack.temporal.client.workflow.getHandle(workflowIds.escalation(page.incident_id)).describe();
+    // On the paging queue, where no ingestion task is queued ahead of it. The relay starts it just
+    // after paging level 1 itself (worker/outbox/first-level.ts), so it may not exist yet.
+    const escalation = await waitFor(
+      'the escalation started',
+      () =>
+        stack.temporal.client.workflow
+          .getHandle(workflowIds.escalation(page.incident_id))
+          .describe()
+          .catch((error: unknown) => {
+            if (error instanceof WorkflowNotFoundError) return undefined;
+            throw error;
+          }),
+      { timeoutMs: 20_000, intervalMs: 50 },
+    );
     expect(escalation.taskQueue).toBe(pagingTaskQueue(stack.config.TEMPORAL_TASK_QUEUE));
   });
 });
