@@ -36,13 +36,19 @@ const ORM_OUTSIDE_STORES = [
   { selector: 'CallExpression[callee.type="MemberExpression"][callee.object.property.name="em"]', message: ORM_MESSAGE },
   // Taking one to hand to something else: em(), deps.em().
   { selector: 'CallExpression[callee.name="em"], CallExpression[callee.property.name="em"]', message: ORM_MESSAGE },
+  // Forking one scoped to an organization by the tenant filter.
+  { selector: 'CallExpression[callee.name="forkForOrganization"]', message: ORM_MESSAGE },
 ];
 
 /**
  * Files that still hold ORM queries, until each moves them behind a store. This list only shrinks:
  * a file converted comes off it, and a new file never goes on.
  */
-const ORM_NOT_YET_BEHIND_STORES = ['api/services/schedule.service.ts', 'api/services/sso/sso-login.service.ts'];
+const ORM_NOT_YET_BEHIND_STORES = [
+  'activities/heartbeat.activities.ts',
+  'api/services/schedule.service.ts',
+  'api/services/sso/sso-login.service.ts',
+];
 
 export default tseslint.config(
   {
