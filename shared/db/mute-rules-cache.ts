@@ -1,7 +1,6 @@
-import { MaintenanceWindowEntity, SilenceEntity } from './entities/index.ts';
+import { muteRulesInEffect } from './access/mute-rules.ts';
 import { createOrganizationCache, type OrganizationCache } from './organization-cache.ts';
 import type { Orm } from './orm.ts';
-import { forkForOrganization } from './tenant-filter.ts';
 import { matchMetersByOrganization } from '../domain/match-meter.ts';
 import { MATCH_LIMITS } from '../domain/matchers.ts';
 import { buildMuteRules, type MuteRules } from '../domain/mute-rules.ts';
@@ -24,22 +23,10 @@ export function createMuteRulesCache(deps: {
     // The silences and maintenance_windows triggers NOTIFY `silences:<organization>` (migration 20261227080000).
     tagPrefix: 'silences',
     async load(organizationId) {
-      const em = forkForOrganization(deps.orm, organizationId);
       // Alerts are matched at their receipt time: a backlog drained after an outage still meets the
       // rules that were in effect when it arrived, so rules ended within RECENTLY_ENDED_MS stay loaded.
       const since = new Date(Date.now() - RECENTLY_ENDED_MS);
-      const [silences, windows] = await Promise.all([
-        em.find(SilenceEntity, { endsAt: { $gt: since } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
-        em.find(
-          MaintenanceWindowEntity,
-          { $or: [{ rrule: { $ne: null } }, { endsAt: { $gt: since } }] },
-          { orderBy: { createdAt: 'asc', id: 'asc' } },
-        ),
-      ]);
-      return buildMuteRules(
-        { silences, windows: windows.map((window) => ({ ...window, rrule: window.rrule ?? null })) },
-        meterOf(organizationId),
-      );
+      return buildMuteRules(await muteRulesInEffect(deps.orm.em.fork(), organizationId, since), meterOf(organizationId));
     },
   });
 }

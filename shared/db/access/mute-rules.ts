@@ -1,0 +1,36 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { MaintenanceWindowEntity, SilenceEntity, type MaintenanceWindow, type Silence } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
+
+/** What a worker compiles into its mute rules: silences not ended by `since`, and windows that recur or end after it. */
+export interface MuteRulesInEffect {
+  silences: Pick<Silence, 'id' | 'matchers' | 'startsAt' | 'endsAt'>[];
+  windows: (Pick<MaintenanceWindow, 'id' | 'integrationIds' | 'startsAt' | 'endsAt' | 'timeZone'> & { rrule: string | null })[];
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+const oldestFirst = { createdAt: 'asc', id: 'asc' } as const;
+
+/** The organization's silences and maintenance windows in effect at or after `since`, oldest first. */
+export async function muteRulesInEffect(em: EntityManager, organizationId: string, since: Date): Promise<MuteRulesInEffect> {
+  const [silences, windows] = await Promise.all([
+    em.find(SilenceEntity, { organization: organizationId, endsAt: { $gt: since } }, { ...unscoped, orderBy: oldestFirst }),
+    em.find(
+      MaintenanceWindowEntity,
+      { organization: organizationId, $or: [{ rrule: { $ne: null } }, { endsAt: { $gt: since } }] },
+      { ...unscoped, orderBy: oldestFirst },
+    ),
+  ]);
+  return {
+    silences: silences.map(({ id, matchers, startsAt, endsAt }) => ({ id, matchers, startsAt, endsAt })),
+    windows: windows.map(({ id, integrationIds, startsAt, endsAt, timeZone, rrule }) => ({
+      id,
+      integrationIds,
+      startsAt,
+      endsAt,
+      timeZone,
+      rrule: rrule ?? null,
+    })),
+  };
+}
