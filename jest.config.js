@@ -21,9 +21,8 @@ export default {
   // and run in band (the default on two cores) the whole suite outgrew Node's 4 GB heap. Setting a
   // limit also keeps Jest from running in band.
   workerIdleMemoryLimit: '1536MB',
-  // Two integration files at once (`--maxWorkers=2`) take about ten minutes less on two cores, but
-  // the files whose assertions ride on an idle timer's margin (the bucket workflows' one-task tests)
-  // then miss it while the other file holds a core: on two cores `npm test` runs one file at a time.
+  // `npm test` runs two files at once (`--maxWorkers=2`), about ten minutes less than one at a time on
+  // two cores: no assertion rides on a timer's margin or on the machine being idle.
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   projects: [
     {
