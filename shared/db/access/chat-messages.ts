@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChatMessageView } from '../../domain/chat.ts';
 import { uuidv7 } from '../../uuidv7.ts';
+import { runStatement } from './statement.ts';
 
 // One statement: the message, its timeline entry and its `chat.message` outbox event (which the
 // relay publishes to the organization's and the incident's WebSocket rooms), only when the
@@ -55,24 +56,23 @@ export async function insertChatMessage(
   },
 ): Promise<ChatMessageView | undefined> {
   const summary = `${input.authorKind === 'assistant' ? 'Assistant' : 'Message'}: ${input.body.length > 280 ? `${input.body.slice(0, 279)}…` : input.body}`;
-  const rows = await em
-    .getConnection()
-    .execute<Array<Parameters<typeof chatMessageView>[0]>>(
-      INSERT_SQL,
-      [
-        input.incidentId,
-        input.organizationId,
-        input.id ?? uuidv7(),
-        input.authorId,
-        input.authorKind,
-        input.body,
-        input.replyToId ?? null,
-        uuidv7(),
-        summary,
-        uuidv7(),
-      ],
-      'all',
-    );
+  const rows = await runStatement<Array<Parameters<typeof chatMessageView>[0]>>(
+    em,
+    INSERT_SQL,
+    [
+      input.incidentId,
+      input.organizationId,
+      input.id ?? uuidv7(),
+      input.authorId,
+      input.authorKind,
+      input.body,
+      input.replyToId ?? null,
+      uuidv7(),
+      summary,
+      uuidv7(),
+    ],
+    'all',
+  );
   const [row] = rows;
   return row ? chatMessageView(row) : undefined;
 }

@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { HandoffKind, HandoffNotice, HandoffPreference } from '../../domain/handoff-notices.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { renderableSchedules, type RenderableSchedule } from './schedule-definitions.ts';
+import { runStatement } from './statement.ts';
 
-const run = <T>(em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute<T>(sql, params);
+const run = runStatement;
 
 /** A member's handoff choices; a member who never chose is told nothing. */
 export async function handoffPreferenceOf(em: EntityManager, organizationId: string, userId: string): Promise<HandoffPreference> {

@@ -17,6 +17,7 @@ import {
   type Incident,
 } from '../entities/index.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
+import { runStatement } from './statement.ts';
 
 /**
  * Writes shared by the API (manual incidents, PATCH) and the worker (alerts): every change to an
@@ -304,13 +305,12 @@ export async function incidentDetails(
   if (keys.length === 0) return [];
   const ids = [...new Set(keys.map((key) => key.id))];
   const organizations = [...new Set(keys.map((key) => key.organizationId))];
-  const rows = await em
-    .getConnection()
-    .execute<Array<IncidentDetailRow & { organization_id: string }>>(
-      `${DETAIL_SELECT} where i.id in (${ids.map(() => '?').join(', ')}) and i.organization_id in (${organizations.map(() => '?').join(', ')})`,
-      [...ids, ...organizations],
-      'all',
-    );
+  const rows = await runStatement<Array<IncidentDetailRow & { organization_id: string }>>(
+    em,
+    `${DETAIL_SELECT} where i.id in (${ids.map(() => '?').join(', ')}) and i.organization_id in (${organizations.map(() => '?').join(', ')})`,
+    [...ids, ...organizations],
+    'all',
+  );
   // The statement matches ids and organizations separately: keep only the pairs that were asked.
   const asked = new Set(keys.map(detailKey));
   return rows.filter((row) => asked.has(`${row.organization_id}/${row.id}`));
@@ -516,14 +516,13 @@ export async function lockIdleAlertIncidents(
   idleSeconds: number,
   limit: number,
 ): Promise<string[]> {
-  const rows: Array<{ id: string }> = await em.getConnection().execute(
+  const rows = await runStatement<Array<{ id: string }>>(
+    em,
     `select i.id from incidents i
      where i.organization_id = ? and i.status <> 'resolved' and i.fingerprint is not null and i.integration_id is not null
        and coalesce((select max(a.received_at) from alerts a where a.incident_id = i.id), i.created_at) < now() - make_interval(secs => ?)
      order by i.id limit ? for update of i skip locked`,
     [organizationId, idleSeconds, limit],
-    'all',
-    em.getTransactionContext(),
   );
   return rows.map((row) => row.id);
 }

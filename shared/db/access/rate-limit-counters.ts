@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { runStatement } from './statement.ts';
 
 /** Whose plan a limit follows: an organization's, or that of the organization owning an integration. */
 export type PlanOwner = { organizationId: string } | { integrationId: string };
@@ -12,17 +13,15 @@ const PLAN_OF: Record<'organization' | 'integration', string> = {
 /** The owner's plan; null when there is no such organization or integration. */
 export async function planOfOwner(em: EntityManager, owner: PlanOwner): Promise<string | null> {
   const byOrganization = 'organizationId' in owner;
-  const rows: Array<{ plan: string }> = await em
-    .getConnection()
-    .execute(PLAN_OF[byOrganization ? 'organization' : 'integration'], [byOrganization ? owner.organizationId : owner.integrationId]);
+  const rows = await runStatement<Array<{ plan: string }>>(em, PLAN_OF[byOrganization ? 'organization' : 'integration'], [
+    byOrganization ? owner.organizationId : owner.integrationId,
+  ]);
   return rows[0]?.plan ?? null;
 }
 
 /** Deletes the counters of windows that started before `windowStart`. */
 export async function pruneRateLimitCounters(em: EntityManager, windowStart: Date): Promise<void> {
-  await em
-    .getConnection()
-    .execute('delete from rate_limit_counters where window_start < ?::timestamptz', [windowStart.toISOString()], 'run');
+  await runStatement(em, 'delete from rate_limit_counters where window_start < ?::timestamptz', [windowStart.toISOString()], 'run');
 }
 
 // One statement for every bucket of a flush: add the deltas, and read the counts of buckets
@@ -42,7 +41,7 @@ export function addToRateLimitCounters(
   em: EntityManager,
   buckets: ReadonlyArray<{ key: string; window_start: string; delta: number }>,
 ): Promise<Array<{ key: string; window_start: Date | string; count: number }>> {
-  return em.getConnection().execute(FLUSH_SQL, [JSON.stringify(buckets)], 'all');
+  return runStatement(em, FLUSH_SQL, [JSON.stringify(buckets)]);
 }
 
 /**

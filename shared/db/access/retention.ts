@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement } from './statement.ts';
 
 /** Tables retention applies to (audit_events with the operator's floor), with the column that dates their rows. Names come from here only. */
 export const RETENTION_TABLES = {
@@ -24,13 +25,12 @@ export async function deleteExpiredBatch(
 ): Promise<number> {
   const column = RETENTION_TABLES[table];
   if (!column) throw new Error(`no retention for table ${table}`);
-  const result = await em
-    .getConnection()
-    .execute(
-      `delete from ${table} where id in (select id from ${table} where organization_id = ? and ${column} < ? limit ${Number(limit)})`,
-      [organizationId, before],
-      'run',
-    );
+  const result = await runStatement(
+    em,
+    `delete from ${table} where id in (select id from ${table} where organization_id = ? and ${column} < ? limit ${Number(limit)})`,
+    [organizationId, before],
+    'run',
+  );
   return (result as { affectedRows?: number }).affectedRows ?? 0;
 }
 

@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Severity } from '../../domain/alert.ts';
 import type { ComponentStatus, StatusUpdateKind, StatusUpdateVisibility } from '../../domain/status-page.ts';
+import { runStatement } from './statement.ts';
 
-/** Raw SQL in the caller's transaction, if it is in one. */
-function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T> {
-  return em.getConnection().execute<T>(sql, params, 'all', em.getTransactionContext());
-}
+const run = runStatement;
 
 export interface StatusPageRow {
   organization_id: string;

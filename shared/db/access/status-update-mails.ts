@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { StatusUpdateRow } from './status-pages.ts';
+import { runStatement } from './statement.ts';
 
 // The mails of status updates to their subscribers (`status_update_mails`): every statement
 // matches the organization explicitly (raw SQL bypasses the tenant filter).
 
-function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T> {
-  return em.getConnection().execute<T>(sql, params, 'all', em.getTransactionContext());
-}
+const run = runStatement;
 
 export interface StatusUpdateMailTarget {
   subscriber_id: string;

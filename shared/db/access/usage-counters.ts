@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { runStatement } from './statement.ts';
 
 const ADD_SQL = `insert into usage_counters as c (organization_id, period_start, metric, count)
   select organization_id, period_start, metric, delta from jsonb_to_recordset(?::jsonb) as d(organization_id uuid, period_start date, metric text, delta bigint)
@@ -9,7 +10,7 @@ export async function addUsage(
   em: EntityManager,
   deltas: ReadonlyArray<{ organization_id?: string; period_start?: string; metric?: string; delta: number }>,
 ): Promise<void> {
-  await em.getConnection().execute(ADD_SQL, [JSON.stringify(deltas)], 'run');
+  await runStatement(em, ADD_SQL, [JSON.stringify(deltas)], 'run');
 }
 
 /** One organization's count of a metric in a billing period, not yet added. */

@@ -28,6 +28,21 @@ describe('ChatMessageStore (integration: real PostgreSQL)', () => {
     expect((await store().page(theirs.id, theirIncident, page))?.items.map((item) => item.body)).toEqual(['their secret']);
   });
 
+  it('writes nothing when the transaction it was posted in rolls back', async () => {
+    const incident = await db.incident(ours.id, 'rolled back');
+    const refused = new Error('the quota was refused');
+    await expect(
+      store().transaction(async (unit) => {
+        expect(await unit.insert(ours.id, message(incident, ours.ownerId, 'never kept'))).toBeDefined();
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    expect(await count('select count(*) as n from incident_messages where incident_id = ?', [incident])).toBe(0);
+    expect(await count('select count(*) as n from incident_timeline where incident_id = ? and type = ?', [incident, 'chat_message'])).toBe(
+      0,
+    );
+  });
+
   it("posts on the organization's own incidents only", async () => {
     expect(await store().insert(ours.id, message(theirIncident, ours.ownerId, 'intruding'))).toBeUndefined();
     expect(await count('select count(*) as n from incident_messages where incident_id = ?', [theirIncident])).toBe(1);
