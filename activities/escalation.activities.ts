@@ -175,7 +175,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
               resent: page.resend,
             });
           }
-          await paging.recordClaimedPageOutcome(page.id, result);
+          await paging.recordClaimedPageOutcome(input.organizationId, page.id, result);
         }),
       );
       if (claimed.length > 0) {

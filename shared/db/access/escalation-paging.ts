@@ -23,10 +23,10 @@ export interface EscalationPagingStore {
   ruleCandidates(organizationId: string, userIds: readonly string[]): ReturnType<typeof pagingRuleCandidates>;
   claimPages(slot: PageSlot, planned: readonly PlannedPage[]): Promise<ClaimedPage[]>;
   /**
-   * A claimed page's outcome, by the id `claimPages` returned for the organization (its primary key),
-   * in a unit of work of its own: the pages of a batch are recorded concurrently.
+   * A claimed page's outcome, by the id `claimPages` returned for the organization, in a unit of
+   * work of its own: the pages of a batch are recorded concurrently.
    */
-  recordClaimedPageOutcome(pageId: string, outcome: { error: string | null; messageRef?: string }): Promise<void>;
+  recordClaimedPageOutcome(organizationId: string, pageId: string, outcome: { error: string | null; messageRef?: string }): Promise<void>;
   recordPagesSent(batch: Parameters<typeof recordPagesSent>[1]): Promise<void>;
   pagesHeldElsewhere(slot: PageSlot, planned: readonly PlannedPage[]): Promise<number>;
 }
@@ -39,7 +39,7 @@ export function createEscalationPagingStore(em: EntityManager): EscalationPaging
     membersAmong: (organizationId, userIds) => membersAmong(em, organizationId, userIds),
     ruleCandidates: (organizationId, userIds) => pagingRuleCandidates(em, organizationId, userIds),
     claimPages: (slot, planned) => claimPages(em, slot, planned),
-    recordClaimedPageOutcome: (pageId, outcome) => recordPageOutcome(em.fork(), pageId, outcome),
+    recordClaimedPageOutcome: (organizationId, pageId, outcome) => recordPageOutcome(em.fork(), organizationId, pageId, outcome),
     recordPagesSent: (batch) => recordPagesSent(em, batch),
     pagesHeldElsewhere: (slot, planned) => pagesHeldElsewhere(em, slot, planned),
   };

@@ -107,13 +107,14 @@ export async function pagesHeldElsewhere(em: EntityManager, slot: PageSlot, plan
  */
 export async function recordPageOutcome(
   em: EntityManager,
+  organizationId: string,
   pageId: string,
   outcome: { error: string | null; messageRef?: string },
 ): Promise<void> {
   await em.execute(
     `update pages set status = ?, error = ?, message_ref = ?, sent_at = case when ? then now() else sent_at end, claimed_until = null, updated_at = now()
-     where id = ?`,
-    [outcome.error === null ? 'sent' : 'failed', outcome.error, outcome.messageRef ?? null, outcome.error === null, pageId],
+     where id = ? and organization_id = ?`,
+    [outcome.error === null ? 'sent' : 'failed', outcome.error, outcome.messageRef ?? null, outcome.error === null, pageId, organizationId],
   );
 }
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlannedPage } from '../../domain/notification-rules.ts';
 import { incidentPagingState, type IncidentPagingState } from './incidents.ts';
 import { pagingRuleCandidates } from './notification-rules.ts';
-import { claimPages, pagesHeldElsewhere, recordPagesSent, type ClaimedPage, type PageSlot } from './pages.ts';
+import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent, type ClaimedPage, type PageSlot } from './pages.ts';
 import { responderPagingState } from './responders.ts';
 import { memberName } from './users.ts';
 
@@ -34,21 +34,7 @@ export function createResponderPageStore(em: EntityManager): ResponderPageStore 
     memberName: (organizationId, userId) => memberName(em, organizationId, userId),
     claim: (slot, pages) => claimPages(em, slot, pages),
     heldElsewhere: (slot, pages) => pagesHeldElsewhere(em, slot, pages),
-    async recordOutcome(organizationId, pageId, outcome) {
-      // recordPageOutcome (pages.ts) with the organization in its where clause.
-      await em.fork().execute(
-        `update pages set status = ?, error = ?, message_ref = ?, sent_at = case when ? then now() else sent_at end, claimed_until = null, updated_at = now()
-           where id = ? and organization_id = ?`,
-        [
-          outcome.error === null ? 'sent' : 'failed',
-          outcome.error,
-          outcome.messageRef ?? null,
-          outcome.error === null,
-          pageId,
-          organizationId,
-        ],
-      );
-    },
+    recordOutcome: (organizationId, pageId, outcome) => recordPageOutcome(em.fork(), organizationId, pageId, outcome),
     recordSent: (batch) => recordPagesSent(em, batch),
   };
 }

@@ -76,7 +76,10 @@ describe('EscalationPagingStore (integration: real PostgreSQL)', () => {
 
     const [page] = await store().claimPages(slot(ours.id, ids.ourIncident), [emailTo(ours.ownerId)]);
     expect(page?.user_id).toBe(ours.ownerId);
-    await store().recordClaimedPageOutcome(page!.id, { error: null, messageRef: 'm-1' });
+    // Another organization's outcome for our page changes nothing.
+    await store().recordClaimedPageOutcome(theirs.id, page!.id, { error: 'not theirs to record' });
+    expect(await count(`select count(*) as n from pages where organization_id = ? and status = 'sending'`, [ours.id])).toBe(1);
+    await store().recordClaimedPageOutcome(ours.id, page!.id, { error: null, messageRef: 'm-1' });
     expect(await count(`select count(*) as n from pages where organization_id = ? and status = 'sent'`, [ours.id])).toBe(1);
     expect(await count(`select count(*) as n from pages where organization_id = ? and status = 'sending'`, [theirs.id])).toBe(1);
   });
