@@ -63,4 +63,21 @@ no_token="$(render --set secrets.values.DATABASE_URL=postgres://x@y/z --set secr
 if [[ "$no_token" != *"secrets.values.METRICS_TOKEN is required"* ]]; then
   log "the chart rendered a Secret without METRICS_TOKEN"; exit 1
 fi
+# Search's follow-up runs in one place: with followUp on (the CI values), only in its own Deployment
+# (WORKER_ROLE=follow-up), the workers polling no follow-up queue; off, in the workers as before.
+env_of() { grep -A1 -E "^ +- name: $1\$" | sed -nE 's/^ +value: "?([^"]*)"?$/\1/p'; }
+follow_up="$(render -f "$CHART/ci/secrets-values.yaml" --show-only templates/follow-up-deployment.yaml)"
+if [ "$(env_of WORKER_ROLE <<<"$follow_up")" != follow-up ] || [ "$(env_of FOLLOW_UP_CONCURRENCY <<<"$follow_up")" != 2 ]; then
+  log "the follow-up Deployment does not run WORKER_ROLE=follow-up with followUp.concurrency slots"; exit 1
+fi
+if [ "$(render -f "$CHART/ci/secrets-values.yaml" --show-only templates/worker-deployment.yaml | env_of FOLLOW_UP_CONCURRENCY)" != 0 ]; then
+  log "the workers still run search's follow-up beside its own Deployment"; exit 1
+fi
+if render --set secrets.existingSecret=tocsin-secrets | grep -qE 'follow-up$|FOLLOW_UP_CONCURRENCY'; then
+  log "the chart renders a follow-up Deployment, or takes the follow-up from the workers, with followUp off"; exit 1
+fi
+no_slots="$(render -f "$CHART/ci/secrets-values.yaml" --set followUp.concurrency=0 2>&1 || true)"
+if [[ "$no_slots" != *"followUp.concurrency must be between 1 and 64"* ]]; then
+  log "the chart rendered a follow-up process with no slots"; exit 1
+fi
 log "chart OK"
