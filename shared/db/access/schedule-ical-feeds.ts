@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ImportedEvents } from '../../domain/schedule-definition.ts';
 import type { ImportedEvent } from '../../domain/schedule-ical-import.ts';
 import { ScheduleIcalFeedEntity, UserEntity, type ScheduleIcalFeed } from '../entities/index.ts';
-import { recordScheduleUpdated } from './schedules.ts';
+import { recordScheduleUpdated } from './schedule-events.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
 
 /**
