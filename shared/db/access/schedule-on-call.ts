@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ScheduleEntity, ScheduleOverrideEntity } from '../entities/index.ts';
 import type { Orm } from '../orm.ts';
-import { forkForOrganization, TENANT_FILTER } from '../tenant-filter.ts';
+import { forkForStores, TENANT_FILTER } from '../tenant-filter.ts';
 import { ON_CALL_HORIZON_MS, onCallAt } from '../../domain/schedule.ts';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
 import { importedEvents } from './schedule-ical-feeds.ts';
 import { createOnCallSnapshot, type OnCallSnapshot } from '../../domain/on-call-snapshot.ts';
 import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /**
  * Who is on call on one schedule of an organization at an instant: the escalation's schedule
@@ -14,25 +17,24 @@ import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
  */
 export function createScheduleOnCall(deps: { orm: Orm }) {
   return async (organizationId: string, scheduleId: string, at: Date): Promise<string[]> => {
-    const em = forkForOrganization(deps.orm, organizationId);
-    const schedule = await em.findOne(ScheduleEntity, { id: scheduleId });
+    const em = forkForStores(deps.orm);
+    const schedule = await em.findOne(ScheduleEntity, { id: scheduleId, organization: organizationId }, unscoped);
     if (!schedule) return [];
     const overrides = await em.find(
       ScheduleOverrideEntity,
       {
+        organization: organizationId,
         schedule: scheduleId,
         endAt: { $gt: new Date(at.getTime() - ON_CALL_HORIZON_MS) },
         startAt: { $lt: new Date(at.getTime() + ON_CALL_HORIZON_MS) },
       },
-      { orderBy: { createdAt: 'asc', id: 'asc' } },
+      { ...unscoped, orderBy: { createdAt: 'asc', id: 'asc' } },
     );
-    const shift = onCallAt(scheduleDefinition(schedule, overrides, await importedEvents(em, [scheduleId])), at.getTime());
+    const imported = await importedEvents(em, [scheduleId], { organization: organizationId });
+    const shift = onCallAt(scheduleDefinition(schedule, overrides, imported), at.getTime());
     return shift ? [shift.user] : [];
   };
 }
-
-// Scoping is explicit in the snapshot's queries; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /** How far before its load a snapshot answers: `GET /oncall?at=` earlier than that reads afresh. */
 const SNAPSHOT_LOOKBACK_MS = 86_400_000;

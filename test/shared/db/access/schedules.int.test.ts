@@ -1,4 +1,5 @@
 import { createScheduleIcalFeedStore } from '../../../../shared/db/access/schedule-ical-feeds.ts';
+import { createScheduleOnCall } from '../../../../shared/db/access/schedule-on-call.ts';
 import { createScheduleStore } from '../../../../shared/db/access/schedules.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 import { seedSchedule } from '../../../helpers/store-schedules.ts';
@@ -74,6 +75,9 @@ describe('ScheduleStore (integration: real PostgreSQL)', () => {
   it("answers who is on call from the organization's own schedules, at its own version", async () => {
     const snapshot = await store().onCallSnapshot(ours.id, Date.now());
     expect(snapshot.at(Date.now()).map(({ schedule, shift }) => [schedule.id, shift?.user])).toEqual([[ourSchedule, ours.ownerId]]);
+    const onCall = createScheduleOnCall({ orm: db.orm });
+    expect(await onCall(ours.id, theirSchedule, new Date())).toEqual([]);
+    expect(await onCall(theirs.id, theirSchedule, new Date())).toEqual([theirs.ownerId]);
     const before = await store().scheduleVersion(ours.id);
     const theirsBefore = await store().scheduleVersion(theirs.id);
     await db.sql(`update schedules set name = 'Theirs renamed' where id = ?`, [theirSchedule]);
