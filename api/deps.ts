@@ -171,6 +171,7 @@ import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
 import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createOnCallSnapshots } from '../shared/db/access/schedule-on-call.ts';
+import { createScheduleStore } from '../shared/db/access/schedules.ts';
 import { createSearchDocumentStore } from '../shared/db/access/search-documents.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -390,7 +391,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     connections: () => createChannelConnectionStore(em()),
   });
   const schedules = createScheduleService({
-    em,
+    schedules: () => createScheduleStore(em()),
     secretBox,
     icalRefreshNow: createIcalRefreshNow(runtime.temporal),
     onCallSnapshots: createOnCallSnapshots(),
@@ -622,7 +623,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
         channelActions,
         incidents,
-        schedules: createScheduleService({ em, secretBox }),
+        schedules: createScheduleService({ schedules: () => createScheduleStore(em()), secretBox }),
         scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),
     },

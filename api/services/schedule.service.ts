@@ -1,29 +1,19 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { OnCallSnapshot } from '../../shared/domain/on-call-snapshot.ts';
-import { loadOnCallSnapshot } from '../../shared/db/access/schedule-on-call.ts';
-import {
-  ScheduleEntity,
-  ScheduleIcalFeedEntity,
-  ScheduleOverrideEntity,
-  UserEntity,
-  type Schedule,
-  type ScheduleOverride,
-} from '../../shared/db/entities/index.ts';
+import type { Schedule, ScheduleOverride } from '../../shared/db/entities/index.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { createScheduleIcalFeedStore, importedEvents, type IcalFeedStatus } from '../../shared/db/access/schedule-ical-feeds.ts';
+import type { IcalFeedStatus } from '../../shared/db/access/schedule-ical-feeds.ts';
+import type { OnCallSnapshotSource } from '../../shared/db/access/schedule-on-call.ts';
+import type { ScheduleStore, ScheduleUnit } from '../../shared/db/access/schedules.ts';
 import { icalLayerIds } from '../../shared/domain/schedule-ical-layer.ts';
 import { layerViews, writeIcalLayers } from './schedule-ical.ts';
-import { recordScheduleUpdated } from '../../shared/db/access/schedules.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar } from '../../shared/domain/schedule-calendar.ts';
-import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { scheduleDefinition, type LayerInput } from '../../shared/domain/schedule-definition.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { BudgetExceededError } from '../../shared/domain/compute-budget.ts';
 import { MAX_OVERRIDES_PER_SCHEDULE, MAX_SCHEDULES_PER_ORGANIZATION, OVERRIDE_COUNT_SPAN_MS } from '../../shared/domain/compute-limits.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { assertOwnerTeam } from './team.service.ts';
 import {
   MAX_SHIFT_RANGE_DAYS,
   type OnCallView,
@@ -83,39 +73,27 @@ function renderWithin(definition: Parameters<typeof renderSchedule>[0], from: nu
 
 /** On-call schedules: layers, overrides, the rendered shifts and who is on call. */
 export function createScheduleService(deps: {
-  em: () => EntityManager;
+  schedules: () => ScheduleStore;
   /** Seals `ical` layer URLs at rest. */
   secretBox: SecretBox;
   /** Absent: `POST .../refresh` answers the layer as it is, without fetching. */
   icalRefreshNow?: IcalRefreshNow;
   /** The organization's on-call snapshot kept in memory (createOnCallSnapshots); absent: `GET /oncall` reads every schedule. */
-  onCallSnapshots?: (em: EntityManager, organizationId: string) => Promise<OnCallSnapshot>;
+  onCallSnapshots?: (source: OnCallSnapshotSource, organizationId: string) => Promise<OnCallSnapshot>;
   now?: () => Date;
 }) {
   const now = () => deps.now?.() ?? new Date();
 
-  const load = async (em: EntityManager, id: string) => {
-    const schedule = await em.findOne(ScheduleEntity, { id });
+  /** 404 unless the schedule (of the caller's organization) was found. */
+  const orNotFound = async (read: Promise<Schedule | undefined>) => {
+    const schedule = await read;
     if (!schedule) throw new NotFoundError('Schedule');
     return schedule;
   };
-  /** Overrides of the schedules that reach past `from` and start before `to`, oldest first. */
-  const overridesOf = (em: EntityManager, ids: string[], from: Date, to?: Date, limit?: number) =>
-    ids.length === 0
-      ? Promise.resolve([] as ScheduleOverride[])
-      : em.find(
-          ScheduleOverrideEntity,
-          { schedule: { $in: ids }, endAt: { $gt: from }, ...(to ? { startAt: { $lt: to } } : {}) },
-          { orderBy: { createdAt: 'asc', id: 'asc' }, ...(limit ? { limit } : {}) },
-        );
 
   /** 422 naming every user id that is not a member of the caller's organization. */
-  const assertMembers = async (em: EntityManager, ids: { id: string; path: string }[]) => {
-    const found = await existingIds(
-      em,
-      UserEntity,
-      ids.map((entry) => entry.id),
-    );
+  const assertMembers = async (unit: ScheduleUnit, ids: { id: string; path: string }[]) => {
+    const found = await unit.existingUsers(ids.map((entry) => entry.id));
     const errors = ids
       .filter((entry) => !found.has(entry.id))
       .map((entry) => ({ path: entry.path, message: 'not a member of this organization' }));
@@ -123,6 +101,12 @@ export function createScheduleService(deps: {
   };
   const layerMembers = (layers: LayerInput[]) =>
     layers.flatMap((layer, i) => (layer.kind === 'ical' ? [] : layer.users.map((id, j) => ({ id, path: `body.layers.${i}.users.${j}` }))));
+
+  /** 422 unless the owner team (when given) is the organization's. */
+  const assertOwnerTeam = async (unit: ScheduleUnit, teamId: string | null | undefined) => {
+    if (teamId && !(await unit.isTeam(teamId)))
+      throw new ValidationError([{ path: 'body.team_id', message: 'no such team in this organization' }]);
+  };
 
   /** Without `schedules:update`, a responder (`incidents:update`) may only put themselves on call. */
   const assertMayOverride = (auth: AuthContext, userId: string) => {
@@ -137,31 +121,27 @@ export function createScheduleService(deps: {
     );
   };
 
-  const view = async (em: EntityManager, schedule: Schedule) =>
+  const view = async (store: ScheduleStore, organizationId: string, schedule: Schedule) =>
     scheduleView(
       schedule,
-      await overridesOf(em, [schedule.id], now(), undefined, 100),
-      await createScheduleIcalFeedStore(em).statusOf(schedule.organization.id, [schedule.id]),
+      await store.overridesOf(organizationId, [schedule.id], { from: now(), limit: 100 }),
+      await store.icalStatusOf(organizationId, [schedule.id]),
     );
   /** The schedule with its overrides over `[from, to)` and its imported events, for rendering. */
-  const definitionOf = async (em: EntityManager, schedule: Schedule, from: number, to: number) =>
+  const definitionOf = async (store: ScheduleStore, organizationId: string, schedule: Schedule, from: number, to: number) =>
     scheduleDefinition(
       schedule,
-      await overridesOf(em, [schedule.id], new Date(from), new Date(to)),
-      await importedEvents(em, [schedule.id]),
+      await store.overridesOf(organizationId, [schedule.id], { from: new Date(from), to: new Date(to) }),
+      await store.importedEvents(organizationId, [schedule.id]),
     );
 
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
-      const em = deps.em();
-      const [items, total] = await em.findAndCount(ScheduleEntity, query.team_id ? { teamId: query.team_id } : {}, {
-        orderBy: { name: 'asc', id: 'asc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
+      const store = deps.schedules();
+      const { items, total } = await store.list(auth.organizationId, { limit: query.limit, offset: query.offset, teamId: query.team_id });
       const ids = items.map((item) => item.id);
-      const overrides = await overridesOf(em, ids, now());
-      const feeds = await createScheduleIcalFeedStore(em).statusOf(auth.organizationId, ids);
+      const overrides = await store.overridesOf(auth.organizationId, ids, { from: now() });
+      const feeds = await store.icalStatusOf(auth.organizationId, ids);
       return {
         items: items.map((item) => scheduleView(item, overrides.filter((o) => o.schedule.id === item.id).slice(0, 100), feeds)),
         total,
@@ -169,134 +149,125 @@ export function createScheduleService(deps: {
     },
 
     async create(auth: AuthContext, input: ScheduleInput) {
-      const em = deps.em();
-      // The tenant filter counts the caller's organization only.
-      if ((await em.count(ScheduleEntity, {})) >= MAX_SCHEDULES_PER_ORGANIZATION)
-        throw new ConflictError(`An organization has at most ${MAX_SCHEDULES_PER_ORGANIZATION} schedules; remove some first`);
-      await assertMembers(em, layerMembers(input.layers));
-      await assertOwnerTeam(em, input.team_id);
-      const schedule = em.create(ScheduleEntity, {
-        organization: auth.organizationId,
-        teamId: input.team_id ?? null,
-        name: input.name,
-        description: input.description ?? null,
-        timeZone: input.time_zone,
-        layers: [],
+      const store = deps.schedules();
+      const schedule = await store.transaction(auth.organizationId, async (unit) => {
+        if ((await unit.count()) >= MAX_SCHEDULES_PER_ORGANIZATION)
+          throw new ConflictError(`An organization has at most ${MAX_SCHEDULES_PER_ORGANIZATION} schedules; remove some first`);
+        await assertMembers(unit, layerMembers(input.layers));
+        await assertOwnerTeam(unit, input.team_id);
+        const created = unit.insert({
+          teamId: input.team_id ?? null,
+          name: input.name,
+          description: input.description ?? null,
+          timeZone: input.time_zone,
+          layers: [],
+        });
+        const { layers, changes } = await writeIcalLayers(
+          unit.icalFeeds,
+          deps.secretBox,
+          { organizationId: auth.organizationId, scheduleId: created.id, previous: [] },
+          input.layers,
+        );
+        created.layers = layers;
+        unit.recordUpdated({ schedule_id: created.id, reason: 'created', actor_id: auth.userId, ical: changes });
+        return created;
       });
-      const { layers, changes } = await writeIcalLayers(
-        createScheduleIcalFeedStore(em),
-        deps.secretBox,
-        { organizationId: auth.organizationId, scheduleId: schedule.id, previous: [] },
-        input.layers,
-      );
-      schedule.layers = layers;
-      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'created', actor_id: auth.userId, ical: changes });
-      await em.flush();
-      return view(em, schedule);
+      return view(store, auth.organizationId, schedule);
     },
 
-    async get(_auth: AuthContext, id: string) {
-      const em = deps.em();
-      return view(em, await load(em, id));
+    async get(auth: AuthContext, id: string) {
+      const store = deps.schedules();
+      return view(store, auth.organizationId, await orNotFound(store.find(auth.organizationId, id)));
     },
 
     async update(auth: AuthContext, id: string, input: Partial<ScheduleInput>) {
-      const em = deps.em();
-      const schedule = await load(em, id);
-      if (input.layers !== undefined) await assertMembers(em, layerMembers(input.layers));
-      await assertOwnerTeam(em, input.team_id);
-      if (input.team_id !== undefined) schedule.teamId = input.team_id;
-      if (input.name !== undefined) schedule.name = input.name;
-      if (input.description !== undefined) schedule.description = input.description;
-      if (input.time_zone !== undefined) schedule.timeZone = input.time_zone;
-      let ical;
-      if (input.layers !== undefined) {
-        const written = await writeIcalLayers(
-          createScheduleIcalFeedStore(em),
-          deps.secretBox,
-          { organizationId: auth.organizationId, scheduleId: schedule.id, previous: schedule.layers },
-          input.layers,
-        );
-        schedule.layers = written.layers;
-        ical = written.changes;
-      }
-      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'updated', actor_id: auth.userId, ical });
-      await em.flush();
-      return view(em, schedule);
+      const store = deps.schedules();
+      const schedule = await store.transaction(auth.organizationId, async (unit) => {
+        const stored = await orNotFound(unit.find(id));
+        if (input.layers !== undefined) await assertMembers(unit, layerMembers(input.layers));
+        await assertOwnerTeam(unit, input.team_id);
+        if (input.team_id !== undefined) stored.teamId = input.team_id;
+        if (input.name !== undefined) stored.name = input.name;
+        if (input.description !== undefined) stored.description = input.description;
+        if (input.time_zone !== undefined) stored.timeZone = input.time_zone;
+        let ical;
+        if (input.layers !== undefined) {
+          const written = await writeIcalLayers(
+            unit.icalFeeds,
+            deps.secretBox,
+            { organizationId: auth.organizationId, scheduleId: stored.id, previous: stored.layers },
+            input.layers,
+          );
+          stored.layers = written.layers;
+          ical = written.changes;
+        }
+        unit.recordUpdated({ schedule_id: stored.id, reason: 'updated', actor_id: auth.userId, ical });
+        return stored;
+      });
+      return view(store, auth.organizationId, schedule);
     },
 
     async remove(auth: AuthContext, id: string) {
-      const em = deps.em();
-      const schedule = await load(em, id);
-      em.remove(schedule);
-      // The feeds go with the schedule (cascade); their refresh schedules go through the relay.
-      recordScheduleUpdated(em, auth.organizationId, {
-        schedule_id: id,
-        reason: 'deleted',
-        actor_id: auth.userId,
-        ical: { refresh: [], removed: icalLayerIds(schedule.layers) },
+      await deps.schedules().transaction(auth.organizationId, async (unit) => {
+        const schedule = await orNotFound(unit.find(id));
+        unit.remove(schedule);
+        // The feeds go with the schedule (cascade); their refresh schedules go through the relay.
+        unit.recordUpdated({
+          schedule_id: id,
+          reason: 'deleted',
+          actor_id: auth.userId,
+          ical: { refresh: [], removed: icalLayerIds(schedule.layers) },
+        });
       });
-      await em.flush();
     },
 
     async addOverride(auth: AuthContext, id: string, input: { user_id: string; start: string; end: string }) {
-      const em = deps.em();
-      const schedule = await load(em, id);
-      assertMayOverride(auth, input.user_id);
-      await assertMembers(em, [{ id: input.user_id, path: 'body.user_id' }]);
-      const [start, end] = [Date.parse(input.start), Date.parse(input.end)];
-      const nearby = await em.count(ScheduleOverrideEntity, {
-        schedule: id,
-        startAt: { $lt: new Date(end + OVERRIDE_COUNT_SPAN_MS) },
-        endAt: { $gt: new Date(start - OVERRIDE_COUNT_SPAN_MS) },
-      });
-      if (nearby >= MAX_OVERRIDES_PER_SCHEDULE)
-        throw new ConflictError(
-          `A schedule has at most ${MAX_OVERRIDES_PER_SCHEDULE} overrides within 366 days of each other; remove some first`,
+      const override = await deps.schedules().transaction(auth.organizationId, async (unit) => {
+        const schedule = await orNotFound(unit.find(id));
+        assertMayOverride(auth, input.user_id);
+        await assertMembers(unit, [{ id: input.user_id, path: 'body.user_id' }]);
+        const [start, end] = [Date.parse(input.start), Date.parse(input.end)];
+        const nearby = await unit.overridesOverlapping(
+          id,
+          new Date(start - OVERRIDE_COUNT_SPAN_MS),
+          new Date(end + OVERRIDE_COUNT_SPAN_MS),
         );
-      const override = em.create(ScheduleOverrideEntity, {
-        organization: auth.organizationId,
-        schedule,
-        userId: input.user_id,
-        startAt: new Date(input.start),
-        endAt: new Date(input.end),
-        createdBy: auth.userId,
+        if (nearby >= MAX_OVERRIDES_PER_SCHEDULE)
+          throw new ConflictError(
+            `A schedule has at most ${MAX_OVERRIDES_PER_SCHEDULE} overrides within 366 days of each other; remove some first`,
+          );
+        const added = unit.insertOverride(schedule, {
+          userId: input.user_id,
+          startAt: new Date(input.start),
+          endAt: new Date(input.end),
+          createdBy: auth.userId,
+        });
+        unit.recordUpdated({ schedule_id: id, reason: 'override_added', override_id: added.id, actor_id: auth.userId });
+        return added;
       });
-      recordScheduleUpdated(em, auth.organizationId, {
-        schedule_id: id,
-        reason: 'override_added',
-        override_id: override.id,
-        actor_id: auth.userId,
-      });
-      await em.flush();
       return overrideView(override);
     },
 
     async removeOverride(auth: AuthContext, id: string, overrideId: string) {
-      const em = deps.em();
-      await load(em, id);
-      const override = await em.findOne(ScheduleOverrideEntity, { id: overrideId, schedule: id });
-      if (!override) throw new NotFoundError('Override');
-      assertMayOverride(auth, override.userId);
-      em.remove(override);
-      recordScheduleUpdated(em, auth.organizationId, {
-        schedule_id: id,
-        reason: 'override_removed',
-        override_id: overrideId,
-        actor_id: auth.userId,
+      await deps.schedules().transaction(auth.organizationId, async (unit) => {
+        await orNotFound(unit.find(id));
+        const override = await unit.findOverride(id, overrideId);
+        if (!override) throw new NotFoundError('Override');
+        assertMayOverride(auth, override.userId);
+        unit.removeOverride(override);
+        unit.recordUpdated({ schedule_id: id, reason: 'override_removed', override_id: overrideId, actor_id: auth.userId });
       });
-      await em.flush();
     },
 
-    async shifts(_auth: AuthContext, id: string, query: { from?: string; to?: string }): Promise<ShiftsView> {
+    async shifts(auth: AuthContext, id: string, query: { from?: string; to?: string }): Promise<ShiftsView> {
       const from = query.from ? Date.parse(query.from) : now().getTime();
       const to = query.to ? Date.parse(query.to) : from + 14 * DAY;
       if (!(to > from)) throw new ValidationError([{ path: 'query.to', message: 'must be after from' }]);
       if (to - from > MAX_SHIFT_RANGE_DAYS * DAY)
         throw new ValidationError([{ path: 'query.to', message: `at most ${MAX_SHIFT_RANGE_DAYS} days after from` }]);
-      const em = deps.em();
-      const schedule = await load(em, id);
-      const rendered = renderWithin(await definitionOf(em, schedule, from, to), from, to);
+      const store = deps.schedules();
+      const schedule = await orNotFound(store.find(auth.organizationId, id));
+      const rendered = renderWithin(await definitionOf(store, auth.organizationId, schedule, from, to), from, to);
       return {
         schedule_id: id,
         time_zone: schedule.timeZone,
@@ -322,11 +293,9 @@ export function createScheduleService(deps: {
       const from = query.from ? Date.parse(query.from) : at - 7 * DAY;
       const to = query.to ? Date.parse(query.to) : from + (query.from ? 14 : 97) * DAY;
       const rendered = await this.shifts(auth, id, { from: iso(from), to: iso(to) });
-      const em = deps.em();
-      const schedule = await load(em, id);
-      const ids = [...new Set(rendered.shifts.map((shift) => shift.user_id))];
-      const users = ids.length ? await em.find(UserEntity, { id: { $in: ids } }, { fields: ['id', 'name'] }) : [];
-      const names = new Map(users.map((user) => [user.id, user.name]));
+      const store = deps.schedules();
+      const schedule = await orNotFound(store.find(auth.organizationId, id));
+      const names = await store.memberNames(auth.organizationId, [...new Set(rendered.shifts.map((shift) => shift.user_id))]);
       return shiftsCalendar(
         schedule.name,
         rendered.shifts.map((shift) => ({
@@ -344,21 +313,20 @@ export function createScheduleService(deps: {
 
     /** Fetches an `ical` layer's calendar now and answers the schedule with the layer's new state. */
     async refreshLayer(auth: AuthContext, id: string, layerId: string) {
-      const em = deps.em();
-      const schedule = await load(em, id);
-      const feed = await em.findOne(ScheduleIcalFeedEntity, { id: layerId, schedule: id });
-      if (!feed) throw new NotFoundError('Calendar layer');
+      const store = deps.schedules();
+      const schedule = await orNotFound(store.find(auth.organizationId, id));
+      if (!(await store.hasIcalLayer(auth.organizationId, id, layerId))) throw new NotFoundError('Calendar layer');
       await deps.icalRefreshNow?.({ organizationId: auth.organizationId, scheduleId: id, layerId });
-      em.clear();
-      return view(em, await load(em, schedule.id));
+      // A refresh writes the layer's calendar only, which the view reads afresh.
+      return view(store, auth.organizationId, schedule);
     },
 
     /** Who is on call at `at` (default now) on every schedule of the organization, by name. */
     async onCall(auth: AuthContext, query: { at?: string }): Promise<{ at: string; items: OnCallView[] }> {
       const at = query.at ? Date.parse(query.at) : now().getTime();
-      const em = deps.em();
-      const cached = await deps.onCallSnapshots?.(em, auth.organizationId);
-      const snapshot = cached && at >= cached.validFrom ? cached : await loadOnCallSnapshot(em, at);
+      const store = deps.schedules();
+      const cached = await deps.onCallSnapshots?.(store, auth.organizationId);
+      const snapshot = cached && at >= cached.validFrom ? cached : await store.onCallSnapshot(auth.organizationId, at);
       const items = snapshot.at(at).map(({ schedule, shift }): OnCallView => ({
         schedule_id: schedule.id,
         schedule_name: schedule.name,

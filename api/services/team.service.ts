@@ -1,24 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { isVisibleTeam, type TeamRecord, type TeamStore } from '../../shared/db/access/teams.ts';
+import type { TeamRecord, TeamStore } from '../../shared/db/access/teams.ts';
 import { MAX_TEAM_MEMBERS, type TeamRole } from '../../shared/domain/teams.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { CreateTeamInput, TeamView, UpdateTeamInput } from '../schemas/team.schemas.ts';
 
 export type TeamService = ReturnType<typeof createTeamService>;
-
-/**
- * 422 unless `teamId` (when given) is a team the manager can see: a request's manager sees its
- * organization's only. For the `team_id` of integrations, routing rules, schedules and policies,
- * whose services still hand in their unit of work.
- */
-export async function assertOwnerTeam(
-  em: Parameters<typeof isVisibleTeam>[0],
-  teamId: string | null | undefined,
-  path = 'body.team_id',
-): Promise<void> {
-  if (teamId && !(await isVisibleTeam(em, teamId))) throw new ValidationError([{ path, message: 'no such team in this organization' }]);
-}
 
 const duplicateName = (name: string) => new ConflictError(`A team named ${JSON.stringify(name)} already exists`);
 

@@ -2,23 +2,20 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ImportedEvents } from '../../domain/schedule-definition.ts';
 import type { ImportedEvent } from '../../domain/schedule-ical-import.ts';
 import { ScheduleIcalFeedEntity, UserEntity, type ScheduleIcalFeed } from '../entities/index.ts';
-import { recordScheduleUpdated } from './schedules.ts';
+import { recordScheduleUpdated } from './schedule-events.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
 
-/**
- * The imported events of every `ical` layer of the schedules, by layer id, read in one query through
- * `em`'s organization filter (or an explicit `organization` where the caller turned it off).
- */
+/** The imported events of every `ical` layer of the organization's schedules, by layer id, read in one query. */
 export async function importedEvents(
   em: EntityManager,
   scheduleIds: readonly string[],
-  options: { organization?: string } = {},
+  scope: { organization: string },
 ): Promise<ImportedEvents> {
   if (scheduleIds.length === 0) return new Map();
   const feeds = await em.find(
     ScheduleIcalFeedEntity,
-    { schedule: { $in: [...scheduleIds] }, ...(options.organization ? { organization: options.organization } : {}) },
-    { fields: ['id', 'events'], ...(options.organization ? { filters: { tenant: false } } : {}) },
+    { schedule: { $in: [...scheduleIds] }, organization: scope.organization },
+    { fields: ['id', 'events'], filters: { [TENANT_FILTER]: false } },
   );
   return new Map(feeds.map((feed) => [feed.id, feed.events]));
 }

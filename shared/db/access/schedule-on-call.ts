@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ScheduleEntity, ScheduleOverrideEntity } from '../entities/index.ts';
 import type { Orm } from '../orm.ts';
-import { forkForOrganization } from '../tenant-filter.ts';
+import { forkForStores, TENANT_FILTER } from '../tenant-filter.ts';
 import { ON_CALL_HORIZON_MS, onCallAt } from '../../domain/schedule.ts';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
 import { importedEvents } from './schedule-ical-feeds.ts';
 import { createOnCallSnapshot, type OnCallSnapshot } from '../../domain/on-call-snapshot.ts';
 import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /**
  * Who is on call on one schedule of an organization at an instant: the escalation's schedule
@@ -14,19 +17,21 @@ import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
  */
 export function createScheduleOnCall(deps: { orm: Orm }) {
   return async (organizationId: string, scheduleId: string, at: Date): Promise<string[]> => {
-    const em = forkForOrganization(deps.orm, organizationId);
-    const schedule = await em.findOne(ScheduleEntity, { id: scheduleId });
+    const em = forkForStores(deps.orm);
+    const schedule = await em.findOne(ScheduleEntity, { id: scheduleId, organization: organizationId }, unscoped);
     if (!schedule) return [];
     const overrides = await em.find(
       ScheduleOverrideEntity,
       {
+        organization: organizationId,
         schedule: scheduleId,
         endAt: { $gt: new Date(at.getTime() - ON_CALL_HORIZON_MS) },
         startAt: { $lt: new Date(at.getTime() + ON_CALL_HORIZON_MS) },
       },
-      { orderBy: { createdAt: 'asc', id: 'asc' } },
+      { ...unscoped, orderBy: { createdAt: 'asc', id: 'asc' } },
     );
-    const shift = onCallAt(scheduleDefinition(schedule, overrides, await importedEvents(em, [scheduleId])), at.getTime());
+    const imported = await importedEvents(em, [scheduleId], { organization: organizationId });
+    const shift = onCallAt(scheduleDefinition(schedule, overrides, imported), at.getTime());
     return shift ? [shift.user] : [];
   };
 }
@@ -38,20 +43,22 @@ const SNAPSHOT_LOOKBACK_MS = 86_400_000;
  * Every schedule of the organization with the overrides that can matter from a day before `now`
  * on, and their imported events, for `GET /oncall`.
  */
-export async function loadOnCallSnapshot(em: EntityManager, now: number): Promise<OnCallSnapshot> {
+export async function loadOnCallSnapshot(em: EntityManager, organizationId: string, now: number): Promise<OnCallSnapshot> {
   const validFrom = now - SNAPSHOT_LOOKBACK_MS;
-  const schedules = await em.find(ScheduleEntity, {}, { orderBy: { name: 'asc', id: 'asc' } });
+  const schedules = await em.find(ScheduleEntity, { organization: organizationId }, { ...unscoped, orderBy: { name: 'asc', id: 'asc' } });
   const ids = schedules.map((schedule) => schedule.id);
   const overrides =
     ids.length === 0
       ? []
       : await em.find(
           ScheduleOverrideEntity,
-          { schedule: { $in: ids }, endAt: { $gt: new Date(validFrom - ON_CALL_HORIZON_MS) } },
-          { orderBy: { createdAt: 'asc', id: 'asc' } },
+          { organization: organizationId, schedule: { $in: ids }, endAt: { $gt: new Date(validFrom - ON_CALL_HORIZON_MS) } },
+          { ...unscoped, orderBy: { createdAt: 'asc', id: 'asc' } },
         );
   const bySchedule = Map.groupBy(overrides, (override) => override.schedule.id);
-  const imported = schedules.some((schedule) => icalLayerIds(schedule.layers).length > 0) ? await importedEvents(em, ids) : new Map();
+  const imported = schedules.some((schedule) => icalLayerIds(schedule.layers).length > 0)
+    ? await importedEvents(em, ids, { organization: organizationId })
+    : new Map();
   return createOnCallSnapshot(
     schedules.map((schedule) => ({
       id: schedule.id,
@@ -61,6 +68,22 @@ export async function loadOnCallSnapshot(em: EntityManager, now: number): Promis
     })),
     validFrom,
   );
+}
+
+/** The organization's schedule version, bumped by a trigger on every write to its schedules, overrides and imported calendars. */
+export async function scheduleVersion(em: EntityManager, organizationId: string): Promise<string> {
+  const [row] = await em
+    .getConnection()
+    .execute<Array<{ version: string }>>('select version::text as version from schedule_versions where organization_id = ?', [
+      organizationId,
+    ]);
+  return row?.version ?? '0';
+}
+
+/** Where an organization's on-call snapshot is read from (the schedule store). */
+export interface OnCallSnapshotSource {
+  scheduleVersion(organizationId: string): Promise<string>;
+  onCallSnapshot(organizationId: string, now: number): Promise<OnCallSnapshot>;
 }
 
 /** How many organizations' snapshots a process keeps, least recently used dropped first. */
@@ -78,13 +101,8 @@ export function createOnCallSnapshots(options: { kept?: number; maxAgeMs?: numbe
   const kept = options.kept ?? SNAPSHOTS_KEPT;
   const maxAgeMs = options.maxAgeMs ?? SNAPSHOT_MAX_AGE_MS;
   const snapshots = new Map<string, { version: string; loadedAt: number; snapshot: OnCallSnapshot }>();
-  return async (em: EntityManager, organizationId: string): Promise<OnCallSnapshot> => {
-    const [row] = await em
-      .getConnection()
-      .execute<Array<{ version: string }>>('select version::text as version from schedule_versions where organization_id = ?', [
-        organizationId,
-      ]);
-    const version = row?.version ?? '0';
+  return async (source: OnCallSnapshotSource, organizationId: string): Promise<OnCallSnapshot> => {
+    const version = await source.scheduleVersion(organizationId);
     const now = Date.now();
     const known = snapshots.get(organizationId);
     snapshots.delete(organizationId);
@@ -94,7 +112,7 @@ export function createOnCallSnapshots(options: { kept?: number; maxAgeMs?: numbe
     }
     // Read after the version: a write in between makes this snapshot newer than its version, and
     // the next request, seeing the bumped version, reads again.
-    const snapshot = await loadOnCallSnapshot(em, now);
+    const snapshot = await source.onCallSnapshot(organizationId, now);
     snapshots.set(organizationId, { version, loadedAt: now, snapshot });
     if (snapshots.size > kept) snapshots.delete(snapshots.keys().next().value as string);
     return snapshot;

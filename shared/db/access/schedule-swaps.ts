@@ -8,7 +8,7 @@ import {
   type SwapRequestStatus,
 } from '../entities/index.ts';
 import { TENANT_FILTER } from '../tenant-filter.ts';
-import { recordScheduleUpdated } from './schedules.ts';
+import { recordScheduleUpdated } from './schedule-events.ts';
 
 /** A request for cover of a shift, as stored. */
 export interface SwapRequestRecord {

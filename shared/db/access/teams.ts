@@ -1,4 +1,3 @@
-import type { EntityManager as AnyEntityManager } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TeamRole, TeamRoster } from '../../domain/teams.ts';
 import { EscalationPolicyEntity, ScheduleEntity, TeamEntity, TeamMemberEntity, UserEntity, type Team } from '../entities/index.ts';
@@ -221,12 +220,4 @@ export function createTeamStore(em: EntityManager): TeamStore {
 
     policiesPaging: (organizationId, teamId) => policiesPagingTeam(em, organizationId, teamId),
   };
-}
-
-/**
- * Whether the manager sees the team: with a request's tenant filter on, in its organization only.
- * For the services that still hand in their unit of work (integrations, routing rules, schedules, policies).
- */
-export async function isVisibleTeam(em: AnyEntityManager, teamId: string): Promise<boolean> {
-  return (await em.count(TeamEntity, { id: teamId })) > 0;
 }

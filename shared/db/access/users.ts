@@ -127,8 +127,6 @@ export function createUserStore(em: EntityManager): UserStore {
 
     withOrganizationLocked: (organizationId, work) =>
       em.transactional(async (tx) => {
-        // removeUserFromSchedules reads schedules through the ORM: its filter is the organization given here.
-        tx.setFilterParams(TENANT_FILTER, { organizationId });
         await lockOrganization(tx, organizationId);
         return work(lockedMembers(tx, organizationId));
       }),
