@@ -43,9 +43,10 @@ const ORM_OUTSIDE_STORES = [
 /**
  * Files that still hold ORM queries, until each moves them behind a store. This list only shrinks:
  * a file converted comes off it, and a new file never goes on.
+ * One file a line, so that each conversion deletes its own line only.
  */
+// prettier-ignore
 const ORM_NOT_YET_BEHIND_STORES = [
-  'activities/heartbeat.activities.ts',
   'api/services/schedule.service.ts',
   'api/services/sso/sso-login.service.ts',
 ];

@@ -96,9 +96,9 @@ const ormCases = [
   { file: 'shared/search/engine/postgres-index.ts', text: ORM_IMPORT, refused: false },
   { file: 'api/services/incident.service.ts', text: ORM_QUERY, refused: true },
   { file: 'activities/escalation.activities.ts', text: ORM_FORKED_FOR_ORGANIZATION, refused: true },
+  { file: 'activities/heartbeat.activities.ts', text: ORM_FORKED_FOR_ORGANIZATION, refused: true },
   // Still on ORM_NOT_YET_BEHIND_STORES.
   { file: 'api/services/schedule.service.ts', text: ORM_QUERY, refused: false },
-  { file: 'activities/heartbeat.activities.ts', text: ORM_FORKED_FOR_ORGANIZATION, refused: false },
 ];
 
 // shared/ below search reaches it through its port only; shared/search/ imports its own modules.
