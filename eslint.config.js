@@ -48,7 +48,6 @@ const ORM_OUTSIDE_STORES = [
 // prettier-ignore
 const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/schedule.service.ts',
-  'shared/paging/page-sender.ts',
 ];
 
 export default tseslint.config(

@@ -76,7 +76,6 @@ export function createWorkerDeps(
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   const delivery = createDeliveryDeps(config, options.encryptionKey);
   return {
-    orm,
     search: options.search,
     ...delivery,
     // Runbook http steps: the same guarded client as outbound webhooks.
