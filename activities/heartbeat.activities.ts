@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { heartbeatAlertSource, lockHeartbeat, writeHeartbeatState } from '../shared/db/access/heartbeats.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import type { HeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { isPlatform, type NormalizedAlert } from '../shared/domain/alert.ts';
 import { heartbeatDedupKey, heartbeatWakeAt, nextHeartbeatState, type HeartbeatState } from '../shared/domain/heartbeat.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import { createAlertBucketActivities, type AlertBucketActivityDeps } from './alert-bucket.activities.ts';
 
-export type HeartbeatActivityDeps = AlertBucketActivityDeps & { orm: Orm };
+export type HeartbeatActivityDeps = AlertBucketActivityDeps & {
+  /** A fresh unit of work per call. */
+  heartbeats: () => HeartbeatStore;
+};
 
 export interface HeartbeatEvaluation extends HeartbeatState {
   /** The database's clock at the read, and when to look again (epoch ms). */
@@ -35,15 +36,13 @@ export function createHeartbeatActivities(deps: HeartbeatActivityDeps) {
      * Idempotent: a retry finds the transition written and changes nothing.
      */
     async evaluateHeartbeat(input: { organizationId: string; heartbeatId: string }): Promise<HeartbeatEvaluation | null> {
-      return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
-        const row = await lockHeartbeat(em, input.organizationId, input.heartbeatId);
-        if (!row) return null;
+      return deps.heartbeats().underLock(input.organizationId, input.heartbeatId, (row) => {
         const nowMs = row.now.getTime();
         const next = nextHeartbeatState(row, row, nowMs);
-        if (next.transition) {
-          await writeHeartbeatState(em, row.id, { ...next, lapsedAt: next.transition === 'lapsed' ? row.now : null });
-        }
-        return { status: next.status, lapseCount: next.lapseCount, nowMs, wakeAtMs: heartbeatWakeAt(next, row, nowMs) };
+        return {
+          transition: next.transition ? { ...next, lapsedAt: next.transition === 'lapsed' ? row.now : null } : null,
+          result: { status: next.status, lapseCount: next.lapseCount, nowMs, wakeAtMs: heartbeatWakeAt(next, row, nowMs) },
+        };
       });
     },
 
@@ -58,8 +57,7 @@ export function createHeartbeatActivities(deps: HeartbeatActivityDeps) {
       lapse: number;
       status: 'firing' | 'resolved';
     }): Promise<{ recorded: boolean }> {
-      const em = forkForOrganization(deps.orm, input.organizationId);
-      const source = await heartbeatAlertSource(em, input.organizationId, input.heartbeatId);
+      const source = await deps.heartbeats().alertSource(input.organizationId, input.heartbeatId);
       if (!source || !isPlatform(source.platform)) return { recorded: false };
       const firing = input.status === 'firing';
       const window = describeSeconds(source.periodSeconds + source.graceSeconds);

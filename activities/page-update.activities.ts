@@ -16,7 +16,7 @@ const UPDATE_CONCURRENCY = 8;
 export function createPageUpdateActivities(deps: PageUpdateActivityDeps) {
   const channels = deps.channels ?? createPageChannels(deps);
   const kinds = updatableKinds(channels);
-  const update = createPageMessageUpdater({ orm: deps.orm, channels, secretBox: deps.secretBox });
+  const update = createPageMessageUpdater({ pageMessages: deps.pageMessages, channels, secretBox: deps.secretBox });
 
   return {
     /**

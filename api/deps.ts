@@ -160,6 +160,7 @@ import { createRateLimitCounterStore } from '../shared/db/access/rate-limit-coun
 import { createUsageCounterStore } from '../shared/db/access/usage-counters.ts';
 import { createLoginThrottleStore } from '../shared/db/access/login-throttles.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
+import { createSsoLoginStore } from '../shared/db/access/sso-logins.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
 import { createHandoffPreferenceStore } from '../shared/db/access/handoff-notices.ts';
 import { createCalendarFeedStore } from '../shared/db/access/calendar-feeds.ts';
@@ -418,7 +419,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     lookupTxt: createTxtLookup({ servers: config.SSO_DNS_SERVERS }),
   });
   const ssoLogins = createSsoLoginService({
-    em,
+    ssoLogins: () => createSsoLoginStore(em()),
     secretBox,
     publicUrl,
     connections: ssoConnections,

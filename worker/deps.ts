@@ -23,6 +23,7 @@ import { createWebhookDeliveryStore } from '../shared/db/access/webhook-deliveri
 import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
 import { createRelayStore } from '../shared/db/access/relay-batch.ts';
 import { createOutboxMessageStore } from '../shared/db/access/outbox-messages.ts';
+import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -75,7 +76,6 @@ export function createWorkerDeps(
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   const delivery = createDeliveryDeps(config, options.encryptionKey);
   return {
-    orm,
     search: options.search,
     ...delivery,
     // Runbook http steps: the same guarded client as outbound webhooks.
@@ -103,6 +103,7 @@ export function createWorkerDeps(
     chatFeeds: () => createChatFeedStore(orm.em.fork()),
     executions: () => createExecutionStore(orm.em.fork()),
     remediations: () => createRemediationStore(orm.em.fork()),
+    heartbeats: () => createHeartbeatStore(orm.em.fork()),
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.

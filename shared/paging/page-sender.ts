@@ -1,8 +1,6 @@
 import type { SecretBox } from '../crypto/secret-box.ts';
-import { createChannelConnectionStore } from '../db/access/channel-connections.ts';
-import { pageRecipient } from '../db/access/contact-methods.ts';
+import type { PageMessageStore } from '../db/access/page-messages.ts';
 import type { ClaimedPage } from '../db/access/pages.ts';
-import type { Orm } from '../db/orm.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { HttpRequestFn } from '../net/outbound-http.ts';
 import type { PageAction, PageChannel, PageChannelKind } from './channel.ts';
@@ -13,7 +11,8 @@ import type { PageContent } from './contact-page.ts';
 import type { PageLinkSigner } from './page-link-token.ts';
 
 export interface PageSenderDeps {
-  orm: Orm;
+  /** Members' contact methods and organizations' connections as they are now; a fresh unit of work per call. */
+  pageMessages: () => PageMessageStore;
   mailer?: Mailer;
   /** Opens contact methods' sealed parts and organizations' connections. */
   secretBox?: SecretBox;
@@ -52,7 +51,10 @@ export function createPageSender(deps: PageSenderDeps) {
   const dispatch = createChannelDispatch({
     channels: deps.channels ?? createPageChannels(deps),
     secretBox: deps.secretBox,
-    connections: () => createChannelConnectionStore(deps.orm.em.fork()),
+    connections: () => {
+      const store = deps.pageMessages();
+      return { find: (organizationId, kind) => store.connection(organizationId, kind) };
+    },
     timeoutMs: deps.pageSendTimeoutMs ?? PAGE_SEND_TIMEOUT_MS,
   });
 
@@ -70,7 +72,7 @@ export function createPageSender(deps: PageSenderDeps) {
     options: { resend?: boolean } = {},
   ): Promise<PageSendResult> {
     try {
-      const target = await pageRecipient(deps.orm.em.fork(), organizationId, page.user_id, page.contact_method_id);
+      const target = await deps.pageMessages().recipient(organizationId, page.user_id, page.contact_method_id);
       if (!target) return { error: 'member no longer in the organization' };
       if (page.contact_method_id && (!target.type || !target.verified)) return { error: 'contact method removed or no longer verified' };
       const now = new Date();

@@ -1,7 +1,4 @@
-import { createChannelConnectionStore } from '../db/access/channel-connections.ts';
-import { pageRecipient } from '../db/access/contact-methods.ts';
-import type { PageMessage } from '../db/access/page-messages.ts';
-import type { Orm } from '../db/orm.ts';
+import type { PageMessage, PageMessageStore } from '../db/access/page-messages.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { IncidentChange, PageChannel, PageChannelKind } from './channel.ts';
 import { channelModule } from './channels.ts';
@@ -35,7 +32,8 @@ export function updatableKinds(channels: Map<PageChannelKind, PageChannel>): Pag
  * why not; never throws and never outlasts its timeout.
  */
 export function createPageMessageUpdater(deps: {
-  orm: Orm;
+  /** A fresh unit of work per call. */
+  pageMessages: () => PageMessageStore;
   channels: Map<PageChannelKind, PageChannel>;
   secretBox?: SecretBox;
   timeoutMs?: number;
@@ -53,12 +51,12 @@ export function createPageMessageUpdater(deps: {
     if (!channel?.update) return `the ${kind} channel does not update its messages here`;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const em = deps.orm.em.fork();
-      const target = await pageRecipient(em, organizationId, page.user_id, page.contact_method_id);
+      const store = deps.pageMessages();
+      const target = await store.recipient(organizationId, page.user_id, page.contact_method_id);
       // A member who left, or a removed method: the message stays as it was.
       if (!target || (page.contact_method_id && !target.type)) return null;
       const connectionKind = channelModule(kind)?.connection?.kind;
-      const row = connectionKind ? await createChannelConnectionStore(em).find(organizationId, connectionKind) : undefined;
+      const row = connectionKind ? await store.connection(organizationId, connectionKind) : undefined;
       const updating = channel.update(
         page.message_ref,
         { address: page.contact_method_id ? target.address : target.email, secret: open(target.secret_sealed), template: target.template },

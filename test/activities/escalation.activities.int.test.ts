@@ -8,6 +8,7 @@ import { startReceiver } from '../helpers/receiver.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
+import { createPageMessageStore } from '../../shared/db/access/page-messages.ts';
 
 /** The escalation activities against real PostgreSQL, called directly with a mailer that records (and can refuse) sends. */
 describe('escalation activities (real PostgreSQL)', () => {
@@ -26,7 +27,7 @@ describe('escalation activities (real PostgreSQL)', () => {
     stranger = await registerOwner(stack.http, 'page-stranger');
     member = await addMember(stack, owner.token, 'engineer', 'paged');
     activities = createEscalationActivities({
-      orm: stack.orm,
+      pageMessages: () => createPageMessageStore(stack.orm.em.fork()),
       escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       mailer: {
         async send(message) {
@@ -235,7 +236,7 @@ describe('escalation activities (real PostgreSQL)', () => {
     const receiver = await startReceiver();
     try {
       const withRules = createEscalationActivities({
-        orm: stack.orm,
+        pageMessages: () => createPageMessageStore(stack.orm.em.fork()),
         escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
         mailer: {
           async send(message) {

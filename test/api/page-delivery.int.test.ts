@@ -10,6 +10,7 @@ import { startFakeNtfy, type FakeNtfy } from '../helpers/fake-ntfy.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
+import { createPageMessageStore } from '../../shared/db/access/page-messages.ts';
 
 interface DeliveredPage {
   id: string;
@@ -39,7 +40,7 @@ describe('page delivery on the escalation view (real PostgreSQL, fake ntfy)', ()
     const token = ntfy.addToken(['delivery-pager']);
     owner = await registerOwner(stack.http, 'page-delivery');
     activities = createEscalationActivities({
-      orm: stack.orm,
+      pageMessages: () => createPageMessageStore(stack.orm.em.fork()),
       escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
       outboundHttp: createOutboundHttp({ allowPrivate: true }),

@@ -15,6 +15,7 @@ import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
+import { createPageMessageStore } from '../../shared/db/access/page-messages.ts';
 
 const PUBLIC_URL = 'https://tocsin.example.test';
 
@@ -40,7 +41,7 @@ describe('page channels (real PostgreSQL, fake ntfy)', () => {
     stranger = await registerOwner(stack.http, 'channels-stranger');
     member = await addMember(stack, owner.token, 'engineer', 'bob');
     activities = createEscalationActivities({
-      orm: stack.orm,
+      pageMessages: () => createPageMessageStore(stack.orm.em.fork()),
       escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
       outboundHttp: createOutboundHttp({ allowPrivate: true }),

@@ -9,6 +9,7 @@ import { bearer } from '../helpers/members.ts';
 import { startReceiver, type ReceivedRequest } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createEscalationPagingStore } from '../../shared/db/access/escalation-paging.ts';
+import { createPageMessageStore } from '../../shared/db/access/page-messages.ts';
 
 const PUBLIC_URL = 'https://tocsin.example.test';
 
@@ -64,7 +65,7 @@ describe('page messages updated as the incident changes (real PostgreSQL, Tempor
     stack = await startTestStack({ worker: true, workerChannels: channels });
     owner = await registerOwner(stack.http, 'updates');
     activities = createEscalationActivities({
-      orm: stack.orm,
+      pageMessages: () => createPageMessageStore(stack.orm.em.fork()),
       escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
       outboundHttp,

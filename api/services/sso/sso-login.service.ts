@@ -1,24 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateOpaqueToken, hashOpaqueToken } from '../../../shared/auth/api-keys.ts';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import * as oidc from 'openid-client';
 import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
-import {
-  deleteIdentityLink,
-  hasPendingLinkRequest,
-  insertIdentityLink,
-  insertPendingLogin,
-  isDomainVerified,
-  linkedUserId,
-  rememberAssertion,
-  replaceLinkRequest,
-  takeLinkRequest,
-  takePendingLogin,
-  type PendingLoginRow,
-} from '../../../shared/db/access/sso-logins.ts';
-import { UserEntity, type User } from '../../../shared/db/entities/index.ts';
-import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
+import type { PendingLoginRow, SsoLoginStore } from '../../../shared/db/access/sso-logins.ts';
+import type { UserRecord } from '../../../shared/db/access/users.ts';
 import { isRole } from '../../../shared/domain/permissions.ts';
 import {
   AppError,
@@ -67,8 +52,6 @@ interface SsoIdentity {
   subject: string;
 }
 
-const organizationOf = (user: User) => (typeof user.organization === 'string' ? user.organization : user.organization.id);
-
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /**
@@ -103,7 +86,8 @@ export type SsoLoginService = ReturnType<typeof createSsoLoginService>;
  * is an SsoFailedError and leaves nothing behind but its audit event.
  */
 export function createSsoLoginService(deps: {
-  em: () => EntityManager;
+  /** A fresh unit of work per call. */
+  ssoLogins: () => SsoLoginStore;
   secretBox: SecretBox;
   publicUrl: string;
   connections: Pick<SsoConnectionService, 'resolve' | 'forLogin' | 'findSaml'>;
@@ -115,15 +99,13 @@ export function createSsoLoginService(deps: {
   quota: Pick<PlanQuota, 'reserve'>;
   mailer: Pick<Mailer, 'send'>;
 }) {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
-
   async function savePending(
     state: string,
     connectionId: string,
     fields: { nonce?: string; codeVerifier?: string; samlRequestId?: string; redirectTo: string | null; linkUserId: string | null },
   ): Promise<void> {
     // Abandoned sign-ins are pruned as new ones are saved.
-    await insertPendingLogin(deps.em(), {
+    await deps.ssoLogins().savePendingLogin({
       state_hash: hashState(state),
       connection_id: connectionId,
       nonce: fields.nonce ?? null,
@@ -138,7 +120,7 @@ export function createSsoLoginService(deps: {
   /** Deletes and returns the pending sign-in: a second use of the same state finds nothing. */
   async function consumePending(state: string | undefined): Promise<PendingLogin> {
     if (!state) throw new SsoFailedError("The identity provider's answer carries no state");
-    const row = await takePendingLogin(deps.em(), hashState(state));
+    const row = await deps.ssoLogins().takePendingLoginAcrossOrganizations(hashState(state));
     if (!row) throw new SsoFailedError('Unknown or already used sign-in state: start again');
     if (!row.live) throw new SsoFailedError('The sign-in took longer than 10 minutes: start again');
     return row;
@@ -171,48 +153,36 @@ export function createSsoLoginService(deps: {
     }
   }
 
-  /** The user an identity is linked to, in the connection's organization. */
-  async function linkedUser(em: EntityManager, connection: LoadedSsoConnection, identity: SsoIdentity): Promise<User | null> {
-    const userId = await linkedUserId(em, connection, identity);
-    return userId ? em.findOne(UserEntity, { id: userId }, unscoped) : null;
-  }
-
   /**
    * Links the identity to the user; one identity per user and connection, so a new link replaces
    * the user's previous one there. Returns false when the identity is another user's.
    */
-  async function link(connectionId: string, userId: string, identity: Pick<SsoIdentity, 'issuer' | 'subject'>): Promise<boolean> {
-    try {
-      await deps.em().transactional(async (tx) => {
-        await deleteIdentityLink(tx, connectionId, userId);
-        await insertIdentityLink(tx, connectionId, userId, identity);
-      });
-      return true;
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') return false;
-      throw error;
-    }
+  function link(connection: LoadedSsoConnection, userId: string, identity: Pick<SsoIdentity, 'issuer' | 'subject'>): Promise<boolean> {
+    return deps.ssoLogins().replaceIdentityLink(connection, userId, identity);
   }
 
   /**
    * A first sign-in names the email of an existing account: nobody is signed in. The account's
    * owner gets a single-use link (hashed here) that links this identity once they confirm it.
    */
-  async function requestLink(connection: LoadedSsoConnection, user: User, identity: SsoIdentity, meta: SsoRequestMeta): Promise<void> {
+  async function requestLink(
+    connection: LoadedSsoConnection,
+    user: UserRecord,
+    identity: SsoIdentity,
+    meta: SsoRequestMeta,
+  ): Promise<void> {
     const token = generateOpaqueToken();
-    const em = deps.em();
+    const store = deps.ssoLogins();
     // The pending link mailed for this very identity a moment ago still works: do not mail it again.
-    const pending = await hasPendingLinkRequest(em, {
+    const pending = await store.hasPendingLinkRequest(connection, {
       userId: user.id,
-      connectionId: connection.id,
       identity,
       minRemainingSeconds: SSO_LINK_TTL_SECONDS - SSO_LINK_MAIL_INTERVAL_SECONDS,
     });
     if (pending) return;
-    const expiresAt = await replaceLinkRequest(em, {
+    const expiresAt = await store.replaceLinkRequest(connection, {
       tokenHash: hashOpaqueToken(token),
       userId: user.id,
-      connectionId: connection.id,
       identity,
       ttlSeconds: SSO_LINK_TTL_SECONDS,
     });
@@ -249,25 +219,25 @@ export function createSsoLoginService(deps: {
     identity: SsoIdentity,
     pending: PendingLogin,
     meta: SsoRequestMeta,
-  ): Promise<User> {
+  ): Promise<UserRecord> {
     const { email, name } = identity;
     if (!connection.domains.includes(emailDomain(email)))
       throw new SsoFailedError(`The email domain ${emailDomain(email)} is not one of this connection's domains`);
-    const em = deps.em();
+    const store = deps.ssoLogins();
     if (pending.link_user_id) {
-      const user = await em.findOne(UserEntity, { id: pending.link_user_id }, unscoped);
-      if (!user || organizationOf(user) !== connection.organizationId)
-        throw new SsoFailedError('This connection is not of your organization');
+      // The user who started linking, looked for in the connection's organization only.
+      const user = await store.user(connection.organizationId, pending.link_user_id);
+      if (!user) throw new SsoFailedError('This connection is not of your organization');
       if (user.email !== email) throw new SsoFailedError(`The identity provider signed in ${email}, not ${user.email}`);
-      if (!(await link(connection.id, user.id, identity))) throw new SsoFailedError('This identity is already linked to another account');
+      if (!(await link(connection, user.id, identity))) throw new SsoFailedError('This identity is already linked to another account');
       await audit(connection, meta, { type: 'sso.identity_linked', userId: user.id, statusCode: 200 });
       return user;
     }
-    const linked = await linkedUser(em, connection, identity);
+    const linked = await store.linkedUser(connection, identity);
     if (linked) return linked;
-    const existing = await em.findOne(UserEntity, { email }, unscoped);
+    const existing = await store.userByEmailAcrossOrganizations(email);
     if (existing) {
-      if (organizationOf(existing) !== connection.organizationId)
+      if (existing.organizationId !== connection.organizationId)
         throw new SsoFailedError('This email belongs to a user of another organization');
       await requestLink(connection, existing, identity, meta);
       throw new SsoFailedError(
@@ -277,40 +247,27 @@ export function createSsoLoginService(deps: {
     }
     // A new account takes a verified domain: an unverified claim could otherwise mint accounts for
     // another company's addresses, which their real owners could then never register.
-    if (!(await isDomainVerified(em, connection.id, emailDomain(email))))
+    if (!(await store.isDomainVerified(connection, emailDomain(email))))
       throw new SsoFailedError(
         `No account exists for ${email}, and ${emailDomain(email)} is not verified for this connection: accounts are created only for verified domains`,
       );
     // Connections stored before owner was refused as a default role must not mint owners either.
     if (!isRole(connection.defaultRole) || connection.defaultRole === 'owner')
       throw new SsoFailedError('The connection has no valid default role');
-    try {
-      const defaultRole = connection.defaultRole;
-      const user = await em.transactional(async (tx) => {
-        await deps.quota.reserve(tx, connection.organizationId, 'members');
-        const created = tx.create(UserEntity, {
-          organization: connection.organizationId,
-          email,
-          name: (name ?? email.slice(0, email.indexOf('@'))).slice(0, 200),
-          role: defaultRole,
-          passwordHash: NO_PASSWORD,
-          // The identity provider vouched for the address.
-          emailVerifiedAt: new Date(),
-        });
-        await tx.flush();
-        await insertIdentityLink(tx, connection.id, created.id, identity);
-        return created;
-      });
+    const user = await store.provisionReserving(
+      connection,
+      (tx) => deps.quota.reserve(tx, connection.organizationId, 'members'),
+      { email, name: (name ?? email.slice(0, email.indexOf('@'))).slice(0, 200), role: connection.defaultRole, passwordHash: NO_PASSWORD },
+      identity,
+    );
+    if (user) {
       await audit(connection, meta, { type: 'sso.user_provisioned', userId: user.id, statusCode: 201 });
       return user;
-    } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      // A concurrent first sign-in of the same identity created it: use theirs.
-      em.clear();
-      const raced = await linkedUser(em, connection, identity);
-      if (!raced) throw new SsoFailedError('This email was registered while signing in: sign in again');
-      return raced;
     }
+    // A concurrent first sign-in of the same identity created it: use theirs.
+    const raced = await deps.ssoLogins().linkedUser(connection, identity);
+    if (!raced) throw new SsoFailedError('This email was registered while signing in: sign in again');
+    return raced;
   }
 
   async function oidcIdentity(
@@ -353,7 +310,7 @@ export function createSsoLoginService(deps: {
       throw new SsoFailedError(`The SAML response was refused: ${describe(error)}`, { cause: error });
     }
     // Each assertion is accepted once per connection, remembered until it could no longer validate.
-    if (!(await rememberAssertion(deps.em(), connection.id, facts.assertionId, facts.notOnOrAfter)))
+    if (!(await deps.ssoLogins().rememberAssertion(connection.id, facts.assertionId, facts.notOnOrAfter)))
       throw new SsoFailedError('This SAML assertion was already used');
     // The NameID is what the account is linked by: a transient one changes at every sign-in.
     if (!facts.nameId || facts.nameId.length > MAX_SUBJECT_LENGTH || facts.nameIdFormat === TRANSIENT_NAME_ID)
@@ -427,14 +384,15 @@ export function createSsoLoginService(deps: {
 
     /** Confirms a mailed link: the identity is linked to the account the mail went to. Single use. */
     async confirmLink(token: string, meta: SsoRequestMeta): Promise<{ connectionId: string; userId: string }> {
-      const em = deps.em();
-      const row = await takeLinkRequest(em, hashOpaqueToken(token));
+      const store = deps.ssoLogins();
+      const row = await store.takeLinkRequestAcrossOrganizations(hashOpaqueToken(token));
       const invalid = 'Link token is invalid, already used or expired';
       if (!row || !row.live) throw new InvalidTokenError(invalid);
       const connection = await deps.connections.forLogin(row.connection_id);
-      const user = await em.findOne(UserEntity, { id: row.user_id }, unscoped);
-      if (!connection || !user || organizationOf(user) !== connection.organizationId) throw new InvalidTokenError(invalid);
-      if (!(await link(connection.id, user.id, row))) throw new ConflictError('This identity is already linked to another account');
+      // The account the mail went to, looked for in the connection's organization only.
+      const user = connection ? await store.user(connection.organizationId, row.user_id) : undefined;
+      if (!connection || !user) throw new InvalidTokenError(invalid);
+      if (!(await link(connection, user.id, row))) throw new ConflictError('This identity is already linked to another account');
       await audit(connection, meta, { type: 'sso.identity_linked', userId: user.id, statusCode: 200, action: 'ssoLinkConfirm' });
       return { connectionId: connection.id, userId: user.id };
     },

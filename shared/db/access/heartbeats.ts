@@ -60,18 +60,21 @@ export async function lockHeartbeat(em: EntityManager, organizationId: string, h
   };
 }
 
+/** A transition decided under lockHeartbeat's lock: the lapse's time when it lapsed, else null. */
+export type HeartbeatStateWrite = HeartbeatState & { lapsedAt: Date | null };
+
 /** Writes a transition decided under lockHeartbeat's lock. */
 export async function writeHeartbeatState(
   em: EntityManager,
+  organizationId: string,
   heartbeatId: string,
-  state: HeartbeatState & { lapsedAt: Date | null },
+  state: HeartbeatStateWrite,
 ): Promise<void> {
-  await run(em, `update heartbeats set status = ?, lapse_count = ?, lapsed_at = coalesce(?, lapsed_at) where id = ?`, [
-    state.status,
-    state.lapseCount,
-    state.lapsedAt,
-    heartbeatId,
-  ]);
+  await run(
+    em,
+    `update heartbeats set status = ?, lapse_count = ?, lapsed_at = coalesce(?, lapsed_at) where id = ? and organization_id = ?`,
+    [state.status, state.lapseCount, state.lapsedAt, heartbeatId, organizationId],
+  );
 }
 
 export interface HeartbeatByToken {
@@ -197,6 +200,17 @@ export interface HeartbeatStore {
   /** Across organizations: the ping URL's secret is the credential. */
   byToken(tokenHash: string): Promise<HeartbeatByToken | null>;
   stampPing(heartbeatId: string): Promise<HeartbeatStatus | null>;
+  /**
+   * Runs `work` in one transaction holding the heartbeat's row lock (see lockHeartbeat), writing the
+   * transition it returns, if any, before the lock is let go. Null, without `work`, when the heartbeat is gone.
+   */
+  underLock<T>(
+    organizationId: string,
+    heartbeatId: string,
+    work: (row: LockedHeartbeat) => { transition: HeartbeatStateWrite | null; result: T },
+  ): Promise<T | null>;
+  /** What the heartbeat's alert is built from; null when it is gone. */
+  alertSource(organizationId: string, heartbeatId: string): Promise<HeartbeatAlertSource | null>;
 }
 
 // Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
@@ -263,5 +277,17 @@ export function createHeartbeatStore(em: SqlEntityManager): HeartbeatStore {
 
     byToken: (tokenHash) => heartbeatByToken(em, tokenHash),
     stampPing: (heartbeatId) => stampHeartbeatPing(em, heartbeatId),
+
+    underLock(organizationId, heartbeatId, work) {
+      return em.transactional(async (tx) => {
+        const row = await lockHeartbeat(tx, organizationId, heartbeatId);
+        if (!row) return null;
+        const { transition, result } = work(row);
+        if (transition) await writeHeartbeatState(tx, organizationId, row.id, transition);
+        return result;
+      });
+    },
+
+    alertSource: (organizationId, heartbeatId) => heartbeatAlertSource(em, organizationId, heartbeatId),
   };
 }

@@ -1,4 +1,6 @@
-import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager as PostgresEntityManager, SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
+import { createChannelConnectionStore, type ChannelConnectionRow } from './channel-connections.ts';
+import { pageRecipient, type PageRecipient } from './contact-methods.ts';
 
 /** A sent page whose message its channel can update in place. */
 export interface PageMessage {
@@ -76,11 +78,17 @@ export interface PageMessageStore {
     kinds: readonly string[],
     except?: { cycle: number; round: number; level: number },
   ): Promise<PageMessage[]>;
+  /** Where a message to the member goes now (see pageRecipient); undefined when they left the organization. */
+  recipient(organizationId: string, userId: string, contactMethodId: string | null): Promise<PageRecipient | undefined>;
+  /** The organization's connection of this kind, which a channel updates its messages through. */
+  connection(organizationId: string, kind: string): Promise<ChannelConnectionRow | undefined>;
 }
 
-export function createPageMessageStore(em: EntityManager): PageMessageStore {
+export function createPageMessageStore(em: PostgresEntityManager): PageMessageStore {
   return {
     incidentStatusNow: (scope) => incidentStatusNow(em, scope),
     pageMessagesOf: (scope, kinds, except) => pageMessagesOf(em, scope, kinds, except),
+    recipient: (organizationId, userId, contactMethodId) => pageRecipient(em, organizationId, userId, contactMethodId),
+    connection: (organizationId, kind) => createChannelConnectionStore(em).find(organizationId, kind),
   };
 }

@@ -17,6 +17,7 @@ import { addMember, bearer, type Member } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 import { createIntegration } from '../../helpers/webhooks.ts';
 import { createEscalationPagingStore } from '../../../shared/db/access/escalation-paging.ts';
+import { createPageMessageStore } from '../../../shared/db/access/page-messages.ts';
 
 /**
  * New incidents' level 1 paged from the relay's batch (worker/outbox/first-level.ts), against real
@@ -58,7 +59,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
         .expect(201)
     ).body.data.id as string;
     escalation = createEscalationActivities({
-      orm: stack.orm,
+      pageMessages: () => createPageMessageStore(stack.orm.em.fork()),
       escalationPaging: () => createEscalationPagingStore(stack.orm.em.fork()),
       mailer: {
         async send(message) {

@@ -67,4 +67,26 @@ describe('HeartbeatStore (integration: real PostgreSQL)', () => {
     expect(await store().byToken('theirs')).toMatchObject({ id: theirHeartbeat, organizationId: theirs.id });
     expect(await store().stampPing(theirHeartbeat)).toBe('up');
   });
+
+  it("locks, transitions and reads alerts of the organization's own heartbeats only", async () => {
+    const lapse = { transition: { status: 'down' as const, lapseCount: 7, lapsedAt: new Date() }, result: 'locked' };
+    let worked = 0;
+    const work = () => (worked++, lapse);
+    expect(await store().underLock(ours.id, theirHeartbeat, work)).toBeNull();
+    expect(worked).toBe(0);
+    expect(await store().alertSource(ours.id, theirHeartbeat)).toBeNull();
+    const [row] = await db.sql<{ status: string; lapse_count: number }>('select status, lapse_count from heartbeats where id = ?', [
+      theirHeartbeat,
+    ]);
+    expect(row).toEqual({ status: 'up', lapse_count: 0 });
+
+    const own = await store().insert(ours.id, { ...fields(ourIntegration, 'Hourly'), tokenHash: 'hourly', createdById: null });
+    expect(await store().underLock(ours.id, own.id, (locked) => ({ ...lapse, result: locked.status }))).toBe('up');
+    expect(await store().find(ours.id, own.id)).toMatchObject({ status: 'down', lapseCount: 7 });
+    expect(await store().alertSource(ours.id, own.id)).toMatchObject({
+      name: 'Hourly',
+      integrationId: ourIntegration,
+      platform: 'generic',
+    });
+  });
 });

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { createChannelConnectionStore } from '../../../../shared/db/access/channel-connections.ts';
+import { createContactMethodStore } from '../../../../shared/db/access/contact-methods.ts';
 import { createPageMessageStore } from '../../../../shared/db/access/page-messages.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
@@ -47,5 +50,36 @@ describe('PageMessageStore (integration: real PostgreSQL)', () => {
     expect(
       await store().pageMessagesOf({ organizationId: ours.id, incidentId: ourIncident }, ['webhook'], { cycle: 1, round: 1, level: 1 }),
     ).toEqual([]);
+  });
+
+  it("reads the organization's own members, contact methods and connections only", async () => {
+    const theirMethod = randomUUID();
+    await createContactMethodStore(db.em()).insert(
+      { organizationId: theirs.id, userId: theirs.ownerId },
+      {
+        id: theirMethod,
+        type: 'webhook',
+        label: 'Hook',
+        address: 'https://hooks.example.test/theirs',
+        sealed: null,
+        destination: null,
+        template: null,
+        verified: true,
+      },
+    );
+    await createChannelConnectionStore(db.em()).put(theirs.id, 'slack', { sealed: 'sealed-theirs', summary: {} });
+
+    expect(await store().recipient(ours.id, theirs.ownerId, theirMethod)).toBeUndefined();
+    expect(await store().recipient(ours.id, ours.ownerId, theirMethod)).toMatchObject({
+      email: ours.ownerEmail,
+      type: null,
+      address: null,
+    });
+    expect(await store().recipient(theirs.id, theirs.ownerId, theirMethod)).toMatchObject({
+      type: 'webhook',
+      address: 'https://hooks.example.test/theirs',
+    });
+    expect(await store().connection(ours.id, 'slack')).toBeUndefined();
+    expect(await store().connection(theirs.id, 'slack')).toMatchObject({ config_sealed: 'sealed-theirs' });
   });
 });
