@@ -4,7 +4,7 @@ import type { InhibitionAlert } from '../../domain/inhibition.ts';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import { AlertEntity, IncidentEntity, OrganizationEntity, type Alert, type Incident } from '../entities/index.ts';
 import type { Orm } from '../orm.ts';
-import { forkForOrganization } from '../tenant-filter.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 import { firingKeysOfIncident, firingSourceAlerts, inhibitedFiringAlerts, lastResolvedIncidentId } from './alert-groups.ts';
 import { lastAlertReceivedAt } from './alerts.ts';
 import { mergeTargetOfKeys, openMergeTargets } from './incident-merges.ts';
@@ -88,25 +88,32 @@ export function isOpenIncidentConflict(error: unknown): boolean {
   );
 }
 
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
 function unitOf(em: EntityManager, organizationId: string): AlertTransaction {
+  // Every query names the organization; the ORM's tenant filter would be a second mechanism.
+  const organization = organizationId;
   return {
     organizationId,
     storedAlerts: ({ ids, receiptKeys, receivedSince }) =>
       em.find(
         AlertEntity,
         {
+          organization,
           $or: [
             { id: { $in: [...ids] } },
             ...(receiptKeys.length > 0 ? [{ receiptKey: { $in: [...receiptKeys] }, receivedAt: { $gte: receivedSince } }] : []),
           ],
         },
-        { fields: ['id', 'receiptKey', 'receivedAt'] },
+        { ...unscoped, fields: ['id', 'receiptKey', 'receivedAt'] },
       ),
-    storedAlertIncidents: (ids) => em.find(AlertEntity, { id: { $in: [...ids] } }, { fields: ['id', 'incidentId'] }),
+    storedAlertIncidents: (ids) =>
+      em.find(AlertEntity, { organization, id: { $in: [...ids] } }, { ...unscoped, fields: ['id', 'incidentId'] }),
     lockOpenIncidents: ({ keys, groupKeys }) =>
       em.find(
         IncidentEntity,
         {
+          organization,
           status: { $ne: 'resolved' },
           $or: [
             { fingerprint: { $in: [...keys] } },
@@ -115,36 +122,42 @@ function unitOf(em: EntityManager, organizationId: string): AlertTransaction {
             mergeTargetOfKeys(keys),
           ],
         },
-        // The tenant filter joins the organization: only the incident rows are locked, else every
-        // ingestion transaction of the organization would queue on its organization row.
-        { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
+        // Only the incident rows are locked, else every ingestion transaction of the organization
+        // would queue on its organization row.
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
       ),
     lockOpenIncidentsOfKey: (dedupKey, incidentId) =>
       em.find(
         IncidentEntity,
         {
+          organization,
           status: { $ne: 'resolved' },
           $or: [...(incidentId ? [{ id: incidentId }] : []), { fingerprint: dedupKey }, mergeTargetOfKeys([dedupKey])],
         },
-        { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
       ),
     openMergeTargets: (keys) => openMergeTargets(em, organizationId, keys),
-    lockResolvedIncident: (id) => em.findOne(IncidentEntity, { id, status: 'resolved' }, { lockMode: LockMode.PESSIMISTIC_WRITE }),
+    lockResolvedIncident: (id) =>
+      em.findOne(IncidentEntity, { organization, id, status: 'resolved' }, { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE }),
     lockOpenIncidentOfKeyOrGroup: (key, groupKey) =>
       em.findOne(
         IncidentEntity,
-        { status: { $ne: 'resolved' }, $or: [{ fingerprint: key }, ...(groupKey !== null ? [{ groupKey }] : [])] },
-        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { createdAt: 'asc' } },
+        { organization, status: { $ne: 'resolved' }, $or: [{ fingerprint: key }, ...(groupKey !== null ? [{ groupKey }] : [])] },
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { createdAt: 'asc' } },
       ),
     async lockIncident(id) {
-      const [incident] = await em.find(IncidentEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] });
+      const [incident] = await em.find(
+        IncidentEntity,
+        { organization, id },
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
+      );
       return incident;
     },
     async lockIdleAlertIncidents(idleSeconds, limit) {
       const idle = await lockIdleAlertIncidents(em, organizationId, idleSeconds, limit);
-      return idle.length === 0 ? [] : em.find(IncidentEntity, { id: { $in: idle } });
+      return idle.length === 0 ? [] : em.find(IncidentEntity, { organization, id: { $in: idle } }, unscoped);
     },
-    alert: (id) => em.findOneOrFail(AlertEntity, { id }),
+    alert: (id) => em.findOneOrFail(AlertEntity, { organization, id }, unscoped),
     lastAlertReceivedAt: (incidentId) => lastAlertReceivedAt(em, organizationId, incidentId),
     firingSourceAlerts: () => firingSourceAlerts(em, organizationId),
     inhibitedFiringAlerts: (since) => inhibitedFiringAlerts(em, organizationId, since),
@@ -164,7 +177,7 @@ function unitOf(em: EntityManager, organizationId: string): AlertTransaction {
 /** Ingestion's transactions, each on a fresh unit of work confined to its organization. */
 export function createAlertTransactionStore(orm: Orm): AlertTransactionStore {
   return {
-    transaction: (organizationId, work) => forkForOrganization(orm, organizationId).transactional((em) => work(unitOf(em, organizationId))),
+    transaction: (organizationId, work) => orm.em.fork().transactional((em) => work(unitOf(em, organizationId))),
     autoResolvingOrganizations: () => autoResolvingOrganizations(orm.em.fork()),
     async organizationSettings(organizationId) {
       const organization = await orm.em
