@@ -36,8 +36,6 @@ const ORM_OUTSIDE_STORES = [
   { selector: 'CallExpression[callee.type="MemberExpression"][callee.object.property.name="em"]', message: ORM_MESSAGE },
   // Taking one to hand to something else: em(), deps.em().
   { selector: 'CallExpression[callee.name="em"], CallExpression[callee.property.name="em"]', message: ORM_MESSAGE },
-  // Forking one scoped to an organization by the tenant filter.
-  { selector: 'CallExpression[callee.name="forkForOrganization"]', message: ORM_MESSAGE },
 ];
 
 // A query on an entity class, wherever the unit of work came from: outside the stores, code that wires

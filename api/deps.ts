@@ -168,7 +168,6 @@ import { createMaintenanceWindowStore } from '../shared/db/access/maintenance-wi
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
-import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
 import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createOnCallSnapshots } from '../shared/db/access/schedule-on-call.ts';
@@ -339,7 +338,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         apiBase: config.STRIPE_API_BASE,
       })
     : undefined;
-  const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
+  const authenticateCredential = createCredentialAuthenticator({ tokens, sessions, apiKeys });
   const refuseCrossSite = createCrossSiteGuard({ publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
   const searchIndexer = createSearchIndexer({ documents: () => createSearchDocumentStore(em().fork()), logger });
   const procedures = withSearchIndexing(
@@ -406,7 +405,6 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     incidents,
     escalations: incidentEscalations,
     audit,
-    scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
   });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({
@@ -467,7 +465,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       },
       { maxAgeMs: 0 },
     ),
-    authenticate: createAuthenticator({ em, tokens, sessions, apiKeys, refuseCrossSite }),
+    authenticate: createAuthenticator({ tokens, sessions, apiKeys, refuseCrossSite }),
     refuseCrossSite,
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
@@ -587,7 +585,6 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         signer: createPageLinkSigner(runtime.encryptionKey),
         incidents,
         audit,
-        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),
       channelConnections: createChannelConnectionService({ connections: () => createChannelConnectionStore(em()), secretBox }),
       channelIdentities: createChannelIdentityService({
@@ -625,7 +622,6 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         channelActions,
         incidents,
         schedules: createScheduleService({ schedules: () => createScheduleStore(em()), secretBox }),
-        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),
     },
   };

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from 'koa';
 import { looksLikeApiKey } from '../../shared/auth/api-keys.ts';
 import type { TokenService } from '../../shared/auth/tokens.ts';
@@ -6,15 +5,14 @@ import { hasPermission, permissionsForRole, type Permission } from '../../shared
 import { InsufficientPermissionsError, InvalidTokenError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { RouteAccess } from '../routes/route.ts';
-import { scopeRequestToOrganization } from './orm-context.ts';
 import type { ApiKeyService } from '../services/api-key.service.ts';
 import type { SessionService } from '../services/session.service.ts';
 
 const bearerHeader = (ctx: Context): string | undefined => /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1];
 
 /**
- * Resolves the request's credential to an AuthContext and scopes the request's EntityManager to
- * that organization. The role is the user's current one (read through the credential cache, which
+ * Resolves the request's credential to an AuthContext: the organization every store call of the
+ * request names. The role is the user's current one (read through the credential cache, which
  * every role change invalidates in every process), not the one in the token.
  * `X-API-Key` (or a Bearer value shaped like a key) is an API key; anything else must be a JWT
  * that is not on the revocation list. Without either header the `access_token` cookie is the
@@ -35,7 +33,6 @@ export function createAuthenticator(deps: AuthenticatorDeps & { refuseCrossSite:
 }
 
 export interface AuthenticatorDeps {
-  em: () => EntityManager;
   tokens: TokenService;
   sessions: Pick<SessionService, 'activeUser'>;
   apiKeys: Pick<ApiKeyService, 'authenticate'>;
@@ -43,8 +40,7 @@ export interface AuthenticatorDeps {
 
 /**
  * The same resolution from credential strings, without a Koa context (the WebSocket handshake
- * passes one `token` that may be a JWT or an API key). `deps.em()` must resolve inside a
- * RequestContext.
+ * passes one `token` that may be a JWT or an API key).
  */
 export function createCredentialAuthenticator(deps: AuthenticatorDeps) {
   return async (credential: { token?: string; apiKey?: string }): Promise<AuthContext> => {
@@ -52,13 +48,11 @@ export function createCredentialAuthenticator(deps: AuthenticatorDeps) {
     const apiKey = credential.apiKey || (looksLikeApiKey(token) ? token : '');
     if (apiKey) {
       const auth = await deps.apiKeys.authenticate(apiKey);
-      scopeRequestToOrganization(deps.em, auth.organizationId);
       return auth;
     }
     if (!token) throw new InvalidTokenError('Not authenticated');
     const verified = await deps.tokens.verify(token, 'access');
     const user = await deps.sessions.activeUser(verified);
-    scopeRequestToOrganization(deps.em, verified.organizationId);
     return {
       kind: 'user',
       organizationId: verified.organizationId,

@@ -50,8 +50,6 @@ export function createChannelActionService(deps: {
   incidents: Pick<IncidentService, 'update'>;
   escalations: Pick<IncidentEscalationService, 'escalateNow' | 'snooze'>;
   audit: Pick<AuditService, 'record'>;
-  /** Scopes the unit of work to the action's organization (the channel's signature is the credential). */
-  scopeToOrganization: (organizationId: string) => void;
 }) {
   return {
     async apply(request: ChannelActionRequest): Promise<ChannelActionResult> {
@@ -82,7 +80,6 @@ export function createChannelActionService(deps: {
         tokenId: null,
         tokenExpiresAt: null,
       };
-      deps.scopeToOrganization(request.organizationId);
       if (isSnoozeAction(request.action)) {
         // The API's snooze (timeline, the acknowledgement timer): only an acknowledged incident.
         if (status !== 'investigating')

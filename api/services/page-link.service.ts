@@ -40,8 +40,6 @@ export function createPageLinkService(deps: {
   signer: PageLinkSigner;
   incidents: Pick<IncidentService, 'update'>;
   audit: Pick<AuditService, 'record'>;
-  /** Scopes the request's unit of work to the link's organization (the link is the credential). */
-  scopeToOrganization: (organizationId: string) => void;
 }) {
   const inspect = async (token: string): Promise<{ target: PageLinkTarget } | { refusal: PageLinkRefusal }> => {
     const checked = deps.signer.verify(token, new Date());
@@ -112,7 +110,6 @@ export function createPageLinkService(deps: {
       } else if (incident.status === wanted) {
         message = `Nothing to do: the incident is already ${incident.status}.`;
       } else {
-        deps.scopeToOrganization(claims.organizationId);
         try {
           await deps.incidents.update(auth, claims.incidentId, { status: wanted });
         } catch (error) {

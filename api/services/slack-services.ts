@@ -28,8 +28,6 @@ export function createSlackServices(deps: {
   channelActions: { apply(request: ChannelActionRequest): Promise<ChannelActionResult> };
   incidents: Pick<IncidentService, 'get'>;
   schedules: Pick<ScheduleService, 'onCall'>;
-  /** Scopes the request's unit of work to an organization (the vendor's signature is the credential). */
-  scopeToOrganization: (organizationId: string) => void;
 }) {
   const { config, workspaces, secretBox } = deps;
   const apiUrl = config.SLACK_API_URL ?? DEFAULT_SLACK_API_URL;
@@ -37,7 +35,6 @@ export function createSlackServices(deps: {
   const memberAuth = async (organizationId: string, userId: string): Promise<AuthContext | null> => {
     const role = await workspaces().memberRole(organizationId, userId);
     if (!role || !isRole(role)) return null;
-    deps.scopeToOrganization(organizationId);
     return {
       kind: 'user',
       organizationId,

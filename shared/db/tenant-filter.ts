@@ -1,7 +1,7 @@
-import type { EntityManager, FilterDef, MikroORM } from '@mikro-orm/core';
+import type { FilterDef, MikroORM } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 
-/** Name of the filter that scopes every tenant-owned entity to one organization. */
+/** Name of the filter on every tenant-owned entity (below: it only fails closed). */
 export const TENANT_FILTER = 'tenant';
 
 export interface TenantFilterArgs {
@@ -9,9 +9,10 @@ export interface TenantFilterArgs {
 }
 
 /**
- * The organization filter is on by default: a query without filter arguments fails instead of
- * reading across organizations. Code that must look across them (login by email, the worker's
- * system jobs) turns it off explicitly with `filters: { tenant: false }`.
+ * Tenancy is the organization each store names in every statement. This filter only fails closed:
+ * it is on by default and never given arguments, so an ORM query on a tenant-owned entity that has
+ * not named its organization and turned the filter off (`filters: { tenant: false }`) fails
+ * instead of reading across organizations.
  */
 export function tenantFilter(column: 'organization' | 'id' = 'organization'): Record<string, FilterDef> {
   return {
@@ -21,13 +22,6 @@ export function tenantFilter(column: 'organization' | 'id' = 'organization'): Re
       default: true,
     },
   };
-}
-
-/** A fresh unit of work scoped to one organization: what every worker activity writes through. */
-export function forkForOrganization(orm: MikroORM, organizationId: string): EntityManager {
-  const em = orm.em.fork();
-  em.setFilterParams(TENANT_FILTER, { organizationId });
-  return em;
 }
 
 /** A fresh unit of work with no organization set, for stores: they scope every query by the organization they are given. */

@@ -37,12 +37,6 @@ const ORM_HANDED_ON = `declare const deps: { em(): object };
 declare const load: (em: object, id: string) => Promise<unknown>;
 export const probe = async () => load(deps.em(), '1');
 `;
-// The relay's old way into a batch: a fork of the ORM's unit of work and its transaction, handed to a query.
-const ORM_FORKED_FOR_ORGANIZATION = `declare const forkForOrganization: (orm: object, organizationId: string) => object;
-declare const deps: { orm: object };
-declare const read: (em: object, id: string) => Promise<unknown>;
-export const probe = async () => read(forkForOrganization(deps.orm, 'o'), '1');
-`;
 
 const ORM_FORKED = `declare const deps: { orm: { em: { fork(): { transactional<T>(work: (em: object) => Promise<T>): Promise<T> } } } };
 declare const claim: (em: object, limit: number) => Promise<unknown>;
@@ -104,7 +98,6 @@ const ormCases = [
   { file: 'shared/db/access/teams.ts', text: ORM_IMPORT, refused: false },
   { file: 'shared/search/engine/postgres-index.ts', text: ORM_IMPORT, refused: false },
   { file: 'api/services/incident.service.ts', text: ORM_QUERY, refused: true },
-  { file: 'activities/escalation.activities.ts', text: ORM_FORKED_FOR_ORGANIZATION, refused: true },
   { file: 'api/services/schedule.service.ts', text: ORM_QUERY, refused: true },
   // Elsewhere outside the stores (composition roots, caches, middleware): a fork handed to a store, no query on an entity.
   { file: 'shared/db/mute-rules-cache.ts', text: ENTITY_QUERY, refused: true },
@@ -113,7 +106,6 @@ const ormCases = [
   { file: 'shared/db/routing-rules-cache.ts', text: FORK_HANDED_TO_ACCESS, refused: false },
   { file: 'worker/deps.ts', text: FORK_HANDED_TO_ACCESS, refused: false },
   { file: 'shared/db/access/silences.ts', text: ENTITY_QUERY, refused: false },
-  { file: 'activities/heartbeat.activities.ts', text: ORM_FORKED_FOR_ORGANIZATION, refused: true },
   { file: 'shared/paging/page-updater.ts', text: ORM_FORKED, refused: true },
   { file: 'shared/paging/channels/slack.ts', text: ORM_IMPORT, refused: true },
   { file: 'shared/paging/page-sender.ts', text: ORM_FORKED, refused: true },

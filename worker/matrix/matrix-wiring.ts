@@ -5,7 +5,7 @@ import { createEscalationControl } from '../../api/services/escalation-signals.t
 import { createIncidentEscalationService } from '../../api/services/incident-escalation.service.ts';
 import { createIncidentService } from '../../api/services/incident.service.ts';
 import { notifyIngestionOfResolution } from '../../api/services/ingestion-signals.ts';
-import { ormContext, scopeRequestToOrganization } from '../../api/middleware/orm-context.ts';
+import { ormContext } from '../../api/middleware/orm-context.ts';
 import type { Config } from '../../shared/config.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { createChannelActionStore } from '../../shared/db/access/channel-actions.ts';
@@ -45,7 +45,6 @@ function matrixInboundDeps(
       control: createEscalationControl(temporal),
     }),
     audit: createAuditService({ auditEvents: () => createAuditEventStore(em()) }),
-    scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
   });
   const unitOfWork = ormContext(options.orm);
   const links = createChannelLinks({ encryptionKey: options.encryptionKey, publicUrl: config.publicUrl });
