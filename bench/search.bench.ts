@@ -6,6 +6,7 @@
 // (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores; `BENCH_SIZES=` skips it),
 // query latency (p50/p95, without and with the query's embedding) and both backends' ANN recall@10
 // against an exact cosine scan (BENCH_PG_EXACT=1: PostgreSQL without pgvector). LOCAL_EMBEDDINGS_MODEL picks the model (`npm run model:install -- <model>` first).
+// BENCH_QUALITY=0 skips the quality tables (latency and ANN recall only).
 // BENCH_CASES_OUT=file.json also writes every query's candidates, for trying fusion offline.
 // Real PostgreSQL, real Elasticsearch, the real local model. A figure to track, not a gate.
 import { randomUUID } from 'node:crypto';
@@ -38,6 +39,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000')
 const TYPES: SearchRequest['types'] = ['incident', 'procedure', 'article'];
 // BENCH_PG_EXACT=1: PostgreSQL's semantic side without pgvector's index (the exact scan), for a before/after.
 const PG_EXACT = process.env.BENCH_PG_EXACT === '1';
+const QUALITY = process.env.BENCH_QUALITY !== '0';
 
 type Index = SearchEngine & {
   candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
@@ -189,180 +191,182 @@ try {
     return scored;
   };
 
-  // Quality: both halves through `search`, and each query's candidates for fusion offline.
-  const results = new Map<string, Scored[]>();
-  const cases = new Map<string, FusionCase[]>();
-  for (const [name, index] of backends) {
-    for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
-      results.set(`${name}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`, await scoredBy(index, mode, queries));
-    const own: FusionCase[] = [];
-    for (const query of queries) {
-      const sent = request(query, 'hybrid');
-      const { keyword, semantic, queryVector } = await index.candidates(sent, fusionDepth(K));
-      own.push({
-        scenario: query.scenario,
-        corpus: 'fixture',
-        text: sent.text,
-        queryKind: sent.queryKind ?? classifyQuery(sent.text),
-        keyword,
-        // The backends read these for the top few documents only (vectorsOf); the offline fit has them all.
-        semantic: semantic.map((candidate) => ({ ...candidate, vector: vectorOf.get(candidate.hit.id) })),
-        relevant: query.relevant,
-        queryVector,
-        semanticFor: exactSemantic,
-      });
-    }
-    cases.set(name, own);
-    results.set(
-      `${name}/hybrid min-max (before)`,
-      own.map((item, i) => score(queries[i] as BenchQuery, minMaxFusion(item.keyword, item.semantic))),
-    );
-  }
-  // Cross-validation: one fit over both backends' training cases (one set of weights ships for both).
-  const all = [...cases.values()].flat();
-  const shipped = fusionFor(inner.model);
-  // The candidates of every query, to try fusion changes offline without PostgreSQL, Elasticsearch or the model.
-  if (process.env.BENCH_CASES_OUT) {
-    await writeFile(
-      process.env.BENCH_CASES_OUT,
-      JSON.stringify({
-        // The documents too, to try changes to the semantic side (e.g. passages) with the model alone.
-        documents: documents.map((doc, i) => ({
-          key: `${doc.type}:${doc.id}`,
-          title: doc.title,
-          body: doc.body,
-          vector: documentVectors[i],
-        })),
-        backends: [...cases].map(([name, own]) => ({
-          backend: name,
-          cases: own.map(({ semanticFor: _exact, ...item }, i) => ({
-            ...item,
-            // The documents' vectors are above once.
-            semantic: item.semantic.map(({ vector: _vector, ...candidate }) => candidate),
-            kind: queries[i]?.kind,
-            relevant: [...item.relevant],
-          })),
-        })),
-      }),
-    );
-  }
-  // The public corpora, each in an organization of its own: both halves and hybrid through `search`,
-  // and every query's candidates for the held-out fit.
-  const corpusResults = new Map<string, { queries: CorpusQuery[]; kinds: string[]; rows: Map<string, Scored[]> }>();
-  const corpusCases = new Map<string, FusionCase[]>(); // by `${corpus}/${backend}`
-  for (const name of Object.keys(PUBLIC_CORPORA)) {
-    const organization = randomUUID();
-    await orm.em
-      .getConnection()
-      .execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organization, name]);
-    const corpus = loadCorpus(name, organization, () => randomUUID());
-    const texts = corpus.documents.map((doc) => embeddingText(doc.title, doc.body));
-    const corpusVectors = await embedder.embed(texts);
-    for (const [, index] of backends) {
-      await index.upsert(corpus.documents);
-      await index.refresh();
-    }
-    const vectorOfDoc = new Map(corpus.documents.map((doc, i) => [doc.id, corpusVectors[i] as number[]]));
-    const exactInCorpus = (vector: number[]): Candidate[] =>
-      corpus.documents
-        .map((doc, i) => ({ doc, cosine: cosineOf(corpusVectors[i] as number[], vector) }))
-        .sort((a, b) => b.cosine - a.cosine)
-        .slice(0, fusionDepth(K))
-        .map(({ doc, cosine }) => ({
-          hit: { type: doc.type, id: doc.id, title: doc.title, snippet: '', score: cosine, highlights: [] },
-          text: `${doc.title}\n${doc.body}`,
-          cosine,
-        }));
-    const rows = new Map<string, Scored[]>();
-    for (const [backend, index] of backends) {
+  // BENCH_QUALITY=0: latency only (the quality tables and the weights' fit take most of a run).
+  if (QUALITY) {
+    // Quality: both halves through `search`, and each query's candidates for fusion offline.
+    const results = new Map<string, Scored[]>();
+    const cases = new Map<string, FusionCase[]>();
+    for (const [name, index] of backends) {
       for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
-        rows.set(
-          `${backend}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`,
-          await scoredBy(index, mode, corpus.queries, organization),
-        );
+        results.set(`${name}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`, await scoredBy(index, mode, queries));
       const own: FusionCase[] = [];
-      for (const query of corpus.queries) {
-        const sent = request(query, 'hybrid', organization);
+      for (const query of queries) {
+        const sent = request(query, 'hybrid');
         const { keyword, semantic, queryVector } = await index.candidates(sent, fusionDepth(K));
         own.push({
-          scenario: query.group,
-          corpus: name,
+          scenario: query.scenario,
+          corpus: 'fixture',
           text: sent.text,
           queryKind: sent.queryKind ?? classifyQuery(sent.text),
           keyword,
-          semantic: semantic.map((candidate) => ({ ...candidate, vector: vectorOfDoc.get(candidate.hit.id) })),
+          // The backends read these for the top few documents only (vectorsOf); the offline fit has them all.
+          semantic: semantic.map((candidate) => ({ ...candidate, vector: vectorOf.get(candidate.hit.id) })),
           relevant: query.relevant,
           queryVector,
-          semanticFor: exactInCorpus,
+          semanticFor: exactSemantic,
         });
       }
-      corpusCases.set(`${name}/${backend}`, own);
-    }
-    corpusResults.set(name, { queries: corpus.queries, kinds: corpus.kinds, rows });
-  }
-
-  // Leave one corpus out, over both backends' cases (one set of weights ships for both).
-  const everyCase = [...all, ...[...corpusCases.values()].flat()];
-  const { rankings, fits } = leaveOneCorpusOut(everyCase, shipped);
-  const heldOut = new Map(everyCase.map((item, i) => [item, rankings[i] as string[]]));
-  const heldOutLabel = 'hybrid (held out: fitted on the other corpora)';
-  backends.forEach(([name]) => {
-    const own = cases.get(name) as FusionCase[];
-    results.set(
-      `${name}/${heldOutLabel}`,
-      queries.map((query, i) => score(query, heldOut.get(own[i] as FusionCase) as string[])),
-    );
-    for (const [corpus, { queries: corpusQueries, rows }] of corpusResults) {
-      const own = corpusCases.get(`${corpus}/${name}`) as FusionCase[];
-      rows.set(
-        `${name}/${heldOutLabel}`,
-        corpusQueries.map((query, i) => score(query, heldOut.get(own[i] as FusionCase) as string[])),
+      cases.set(name, own);
+      results.set(
+        `${name}/hybrid min-max (before)`,
+        own.map((item, i) => score(queries[i] as BenchQuery, minMaxFusion(item.keyword, item.semantic))),
       );
     }
-  });
-
-  // The unseen queries, through `search` with the shipped weights: nothing was fitted or picked on them.
-  const unseenResults = new Map<string, Scored[]>();
-  for (const [name, index] of backends)
-    for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
-      unseenResults.set(`${name}/${mode} (unseen queries)`, await scoredBy(index, mode, unseen));
-  // The independent queries, the same way: written from the documents alone, never fitted on.
-  const independentResults = new Map<string, Scored[]>();
-  for (const [name, index] of backends)
-    for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
-      independentResults.set(`${name}/${mode} (independent)`, await scoredBy(index, mode, independent));
-
-  const METRIC_NAMES = { ndcg: 'nDCG@10', mrr: 'MRR@10', recall: 'recall@10' } as const;
-  const table = (metric: 'ndcg' | 'mrr' | 'recall', rows = results, columns: readonly string[] = [...QUERY_KINDS_OF_FIXTURE, 'all']) => {
-    const lines = [METRIC_NAMES[metric].padEnd(56) + columns.map((c) => c.padStart(12)).join('')];
-    for (const [label, scored] of rows) {
-      const cell = (kind: string) =>
-        mean(scored.filter((s) => kind === 'all' || s.kind === kind).map((s) => s[metric]))
-          .toFixed(3)
-          .padStart(12);
-      lines.push(label.padEnd(56) + columns.map(cell).join(''));
+    // Cross-validation: one fit over both backends' training cases (one set of weights ships for both).
+    const all = [...cases.values()].flat();
+    const shipped = fusionFor(inner.model);
+    // The candidates of every query, to try fusion changes offline without PostgreSQL, Elasticsearch or the model.
+    if (process.env.BENCH_CASES_OUT) {
+      await writeFile(
+        process.env.BENCH_CASES_OUT,
+        JSON.stringify({
+          // The documents too, to try changes to the semantic side (e.g. passages) with the model alone.
+          documents: documents.map((doc, i) => ({
+            key: `${doc.type}:${doc.id}`,
+            title: doc.title,
+            body: doc.body,
+            vector: documentVectors[i],
+          })),
+          backends: [...cases].map(([name, own]) => ({
+            backend: name,
+            cases: own.map(({ semanticFor: _exact, ...item }, i) => ({
+              ...item,
+              // The documents' vectors are above once.
+              semantic: item.semantic.map(({ vector: _vector, ...candidate }) => candidate),
+              kind: queries[i]?.kind,
+              relevant: [...item.relevant],
+            })),
+          })),
+        }),
+      );
     }
-    return lines.join('\n');
-  };
-  const tables = (rows = results, columns?: readonly string[]) =>
-    (['ndcg', 'mrr', 'recall'] as const).map((metric) => table(metric, rows, columns)).join('\n\n');
-  process.stdout.write(`fixture:\n${tables()}\n\n`);
-  process.stdout.write(
-    `fixture, unseen queries (${unseen.length}, written after the weights were fixed; pasted logs as JSON lines or a journal excerpt):\n${tables(unseenResults)}\n\n`,
-  );
-  process.stdout.write(
-    `fixture, independent queries (${independent.length}, written from the documents alone by someone who had not read the fusion code):\n${tables(independentResults)}\n\n`,
-  );
-  for (const [name, { queries: corpusQueries, kinds, rows }] of corpusResults)
-    process.stdout.write(
-      `${name} (bench/corpora/${name}: ${corpusQueries.length} queries, ${kinds.map((kind) => `${corpusQueries.filter((query) => query.kind === kind).length} ${kind}`).join(', ')}):\n${tables(rows, [...kinds, 'all'])}\n\n`,
-    );
-  const fitted = fitFusion(everyCase, shipped);
-  process.stdout.write(`weights fitted on every corpus (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
-  process.stdout.write(
-    `shipped weights in-sample nDCG@10: ${mean(everyCase.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; fits without each corpus (keyword weight, f floor, r rarity, a anchor top@evidence, feedback weight × depth, x expansion): ${[...fits].map(([corpus, f]) => `${corpus} ${QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].floor ? `+f${f[k].floor}` : ''}${f[k].rarity ? `+r${f[k].rarity}` : ''}${f[k].anchor ? `+a${f[k].anchor.top}@${f[k].anchor.evidence}` : ''}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')}`).join('; ')} (${QUERY_KINDS.join('/')})\n\n`,
-  );
+    // The public corpora, each in an organization of its own: both halves and hybrid through `search`,
+    // and every query's candidates for the held-out fit.
+    const corpusResults = new Map<string, { queries: CorpusQuery[]; kinds: string[]; rows: Map<string, Scored[]> }>();
+    const corpusCases = new Map<string, FusionCase[]>(); // by `${corpus}/${backend}`
+    for (const name of Object.keys(PUBLIC_CORPORA)) {
+      const organization = randomUUID();
+      await orm.em
+        .getConnection()
+        .execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organization, name]);
+      const corpus = loadCorpus(name, organization, () => randomUUID());
+      const texts = corpus.documents.map((doc) => embeddingText(doc.title, doc.body));
+      const corpusVectors = await embedder.embed(texts);
+      for (const [, index] of backends) {
+        await index.upsert(corpus.documents);
+        await index.refresh();
+      }
+      const vectorOfDoc = new Map(corpus.documents.map((doc, i) => [doc.id, corpusVectors[i] as number[]]));
+      const exactInCorpus = (vector: number[]): Candidate[] =>
+        corpus.documents
+          .map((doc, i) => ({ doc, cosine: cosineOf(corpusVectors[i] as number[], vector) }))
+          .sort((a, b) => b.cosine - a.cosine)
+          .slice(0, fusionDepth(K))
+          .map(({ doc, cosine }) => ({
+            hit: { type: doc.type, id: doc.id, title: doc.title, snippet: '', score: cosine, highlights: [] },
+            text: `${doc.title}\n${doc.body}`,
+            cosine,
+          }));
+      const rows = new Map<string, Scored[]>();
+      for (const [backend, index] of backends) {
+        for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
+          rows.set(
+            `${backend}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`,
+            await scoredBy(index, mode, corpus.queries, organization),
+          );
+        const own: FusionCase[] = [];
+        for (const query of corpus.queries) {
+          const sent = request(query, 'hybrid', organization);
+          const { keyword, semantic, queryVector } = await index.candidates(sent, fusionDepth(K));
+          own.push({
+            scenario: query.group,
+            corpus: name,
+            text: sent.text,
+            queryKind: sent.queryKind ?? classifyQuery(sent.text),
+            keyword,
+            semantic: semantic.map((candidate) => ({ ...candidate, vector: vectorOfDoc.get(candidate.hit.id) })),
+            relevant: query.relevant,
+            queryVector,
+            semanticFor: exactInCorpus,
+          });
+        }
+        corpusCases.set(`${name}/${backend}`, own);
+      }
+      corpusResults.set(name, { queries: corpus.queries, kinds: corpus.kinds, rows });
+    }
 
+    // Leave one corpus out, over both backends' cases (one set of weights ships for both).
+    const everyCase = [...all, ...[...corpusCases.values()].flat()];
+    const { rankings, fits } = leaveOneCorpusOut(everyCase, shipped);
+    const heldOut = new Map(everyCase.map((item, i) => [item, rankings[i] as string[]]));
+    const heldOutLabel = 'hybrid (held out: fitted on the other corpora)';
+    backends.forEach(([name]) => {
+      const own = cases.get(name) as FusionCase[];
+      results.set(
+        `${name}/${heldOutLabel}`,
+        queries.map((query, i) => score(query, heldOut.get(own[i] as FusionCase) as string[])),
+      );
+      for (const [corpus, { queries: corpusQueries, rows }] of corpusResults) {
+        const own = corpusCases.get(`${corpus}/${name}`) as FusionCase[];
+        rows.set(
+          `${name}/${heldOutLabel}`,
+          corpusQueries.map((query, i) => score(query, heldOut.get(own[i] as FusionCase) as string[])),
+        );
+      }
+    });
+
+    // The unseen queries, through `search` with the shipped weights: nothing was fitted or picked on them.
+    const unseenResults = new Map<string, Scored[]>();
+    for (const [name, index] of backends)
+      for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
+        unseenResults.set(`${name}/${mode} (unseen queries)`, await scoredBy(index, mode, unseen));
+    // The independent queries, the same way: written from the documents alone, never fitted on.
+    const independentResults = new Map<string, Scored[]>();
+    for (const [name, index] of backends)
+      for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
+        independentResults.set(`${name}/${mode} (independent)`, await scoredBy(index, mode, independent));
+
+    const METRIC_NAMES = { ndcg: 'nDCG@10', mrr: 'MRR@10', recall: 'recall@10' } as const;
+    const table = (metric: 'ndcg' | 'mrr' | 'recall', rows = results, columns: readonly string[] = [...QUERY_KINDS_OF_FIXTURE, 'all']) => {
+      const lines = [METRIC_NAMES[metric].padEnd(56) + columns.map((c) => c.padStart(12)).join('')];
+      for (const [label, scored] of rows) {
+        const cell = (kind: string) =>
+          mean(scored.filter((s) => kind === 'all' || s.kind === kind).map((s) => s[metric]))
+            .toFixed(3)
+            .padStart(12);
+        lines.push(label.padEnd(56) + columns.map(cell).join(''));
+      }
+      return lines.join('\n');
+    };
+    const tables = (rows = results, columns?: readonly string[]) =>
+      (['ndcg', 'mrr', 'recall'] as const).map((metric) => table(metric, rows, columns)).join('\n\n');
+    process.stdout.write(`fixture:\n${tables()}\n\n`);
+    process.stdout.write(
+      `fixture, unseen queries (${unseen.length}, written after the weights were fixed; pasted logs as JSON lines or a journal excerpt):\n${tables(unseenResults)}\n\n`,
+    );
+    process.stdout.write(
+      `fixture, independent queries (${independent.length}, written from the documents alone by someone who had not read the fusion code):\n${tables(independentResults)}\n\n`,
+    );
+    for (const [name, { queries: corpusQueries, kinds, rows }] of corpusResults)
+      process.stdout.write(
+        `${name} (bench/corpora/${name}: ${corpusQueries.length} queries, ${kinds.map((kind) => `${corpusQueries.filter((query) => query.kind === kind).length} ${kind}`).join(', ')}):\n${tables(rows, [...kinds, 'all'])}\n\n`,
+      );
+    const fitted = fitFusion(everyCase, shipped);
+    process.stdout.write(`weights fitted on every corpus (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
+    process.stdout.write(
+      `shipped weights in-sample nDCG@10: ${mean(everyCase.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; fits without each corpus (keyword weight, f floor, r rarity, a anchor top@evidence, feedback weight × depth, x expansion): ${[...fits].map(([corpus, f]) => `${corpus} ${QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].floor ? `+f${f[k].floor}` : ''}${f[k].rarity ? `+r${f[k].rarity}` : ''}${f[k].anchor ? `+a${f[k].anchor.top}@${f[k].anchor.evidence}` : ''}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')}`).join('; ')} (${QUERY_KINDS.join('/')})\n\n`,
+    );
+  }
   // ANN recall@10: kNN as semantic search runs it (`knnClause` with k 10) against an exact cosine
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
   // the scan runs here, over the vectors the index was given (the embedder's cache), each counted as

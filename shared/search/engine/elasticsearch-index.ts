@@ -207,18 +207,18 @@ export function createElasticsearchEngine(options: {
     return response.hits.hits as RawHit[];
   };
 
-  // Both sides in one round trip, once the query is embedded.
+  // The keyword side needs no vector: it runs while the query is embedded (as on PostgreSQL), and
+  // kNN follows once the vector is there, instead of both waiting for the model in one msearch.
   const candidates = async (request: SearchRequest, depth: number) => {
-    const vector = await queryVector(request);
-    const { responses } = await client.msearch<Source>({
-      index: names.alias,
-      searches: [{}, hybridKnnBody(request, vector, depth), {}, keywordBody(request, depth, false)],
-    });
-    const [knn, bm25] = responses.map(hitsOf) as [RawHit[], RawHit[]];
+    const vector = queryVector(request);
+    const [bm25, knn] = await Promise.all([
+      client.search<Source>({ index: names.alias, ...keywordBody(request, depth, false) }),
+      vector.then((v) => client.search<Source>({ index: names.alias, ...hybridKnnBody(request, v, depth) })),
+    ]);
     return {
-      keyword: bm25.map(toCandidate),
-      semantic: toExactCandidates(knn, vector),
-      queryVector: vector,
+      keyword: (bm25.hits.hits as RawHit[]).map(toCandidate),
+      semantic: toExactCandidates(knn.hits.hits as RawHit[], await vector),
+      queryVector: await vector,
     };
   };
 
