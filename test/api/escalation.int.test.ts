@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
-import { createOnCallSchedule, escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
+import { createOnCallSchedule, escalationEnded, escalationOf, escalationRunning, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -55,7 +55,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
     expect(first.body).toContain(`/incidents/${incident.id}`);
     expect(first.body).toMatch(/^Escalation level 1, round 1$/m);
 
-    const waiting = await escalationOf(stack.http, owner.token, incident.id);
+    const waiting = await escalationRunning(stack.http, owner.token, incident.id);
     expect(waiting).toMatchObject({ policy: { id: policy.id }, running: true, level: 1, round: 1, ended: null });
     expect(waiting.pages).toEqual([
       expect.objectContaining({ round: 1, level: 1, user_id: owner.user.id, method: 'email', status: 'sent' }),

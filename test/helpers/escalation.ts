@@ -35,6 +35,21 @@ export async function escalationOf(http: TestStack['http'], token: string, incid
   return (await http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(token)).expect(200)).body.data as EscalationState;
 }
 
+/**
+ * Waits until the incident's escalation workflow runs: the relay pages level 1 itself and starts the
+ * workflow just after, so a first page can arrive before the escalation shows as running.
+ */
+export function escalationRunning(http: TestStack['http'], token: string, incidentId: string): Promise<EscalationState> {
+  return waitFor(
+    'the escalation running',
+    async () => {
+      const state = await escalationOf(http, token, incidentId);
+      return state.running ? state : undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
+}
+
 /** Waits until the incident's escalation stops running and answers how it ended. */
 export function escalationEnded(http: TestStack['http'], token: string, incidentId: string): Promise<EscalationState> {
   return waitFor(
