@@ -114,7 +114,7 @@ export function createPageLinkService(deps: {
           await deps.incidents.update(auth, claims.incidentId, { status: wanted });
         } catch (error) {
           // The link was not used after all: it may be tried again.
-          await pageLinks.release(claims.pageId, claims.action);
+          await pageLinks.release(claims);
           throw error;
         }
         message = `The incident is ${DONE[claims.action]}.`;

@@ -20,13 +20,16 @@ export interface BillingStore {
   ): Promise<{ plan: string; customer_id: string | null; email: string | null } | undefined>;
   /** Runs `work` in one transaction, with a store bound to it. */
   transaction<T>(work: (store: BillingStore) => Promise<T>): Promise<T>;
-  /** Records a provider event id: false when it was recorded before (a replay). */
+  /** Records a provider event id: false when it was recorded before (a replay). Ids are every organization's, by design: the provider's. */
   recordEvent(event: { id: string; type: string; organizationId: string | null }): Promise<boolean>;
   /** Sets the organization's plan; false when there is no such organization or (`onlyIfDifferent`) it was already on it. */
   setPlan(organizationId: string, plan: string, options?: { onlyIfDifferent?: boolean }): Promise<boolean>;
   /** The organization's subscription is the given one, active; a missing customer id keeps the stored one. */
   activateSubscription(organizationId: string, ids: { customerId: string | null; subscriptionId: string | null }): Promise<void>;
-  /** The subscription row of the organization, or else the one with this subscription id. */
+  /**
+   * The subscription row of the organization, or else the one with this subscription id: every
+   * organization's, by design, as a provider event may name only its subscription.
+   */
   findSubscription(
     organizationId: string | null,
     subscriptionId: string | null,
@@ -91,8 +94,9 @@ export function createBillingStore(em: EntityManager): BillingStore {
 
     async findSubscription(organizationId, subscriptionId) {
       const [current] = await em.execute<Array<{ organization_id: string; subscription_id: string | null }>>(
-        'select organization_id, subscription_id from billing_subscriptions where organization_id = ? or subscription_id = ? limit 1',
-        [organizationId, subscriptionId],
+        `select organization_id, subscription_id from billing_subscriptions where organization_id = ? or subscription_id = ?
+         order by organization_id = ? desc nulls last limit 1`,
+        [organizationId, subscriptionId, organizationId],
       );
       return current;
     },

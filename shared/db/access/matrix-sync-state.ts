@@ -14,7 +14,7 @@ export interface MatrixConnectionRow {
  */
 export function createMatrixSyncStateStore(em: () => EntityManager) {
   return {
-    /** Every organization with a Matrix connection: each gets a sync loop. */
+    /** Every organization with a Matrix connection: every organization's, by design, as each gets a sync loop. */
     connections: () =>
       em()
         .fork()

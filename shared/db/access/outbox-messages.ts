@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { OutboxMessageEntity } from '../entities/index.ts';
 
-/** The mail spool of an instance without SMTP (`outbox_messages`): not tenant-owned, read by whoever runs it. */
+/** The mail spool of an instance without SMTP (`outbox_messages`): every organization's, by design, read by whoever runs it. */
 export interface OutboxMessageStore {
   /** Stores one mail; returns its id. */
   keep(message: { to: string; subject: string; body: string }): Promise<string>;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IncidentStatus, Severity } from '../../domain/incident.ts';
-import type { PageLinkAction, PageLinkClaims } from '../../paging/page-link-token.ts';
+import type { PageLinkClaims } from '../../paging/page-link-token.ts';
 
 /** The page a link names, read only when every id of the link agrees with the page row. */
 export interface PageLinkRow {
@@ -15,10 +15,10 @@ export interface PageLinkStore {
   find(claims: PageLinkClaims): Promise<PageLinkRow | undefined>;
   /** The member's current role; undefined when they left the organization. */
   memberRole(organizationId: string, userId: string): Promise<string | undefined>;
-  /** Records the link's use, atomically: false when it was already used. */
+  /** Records the link's use, atomically: false when it was already used (or the page is not the organization's member's). */
   claim(claims: PageLinkClaims): Promise<boolean>;
   /** Undoes a claim whose change failed, so the link may be tried again. */
-  release(pageId: string, action: PageLinkAction): Promise<void>;
+  release(claims: Pick<PageLinkClaims, 'organizationId' | 'pageId' | 'action'>): Promise<void>;
 }
 
 /** Pages as one-click links see them, and their redemptions (`page_link_redemptions`). */
@@ -48,15 +48,20 @@ export function createPageLinkStore(em: EntityManager): PageLinkStore {
 
     async claim(claims) {
       const claimed = await em.execute<Array<{ page_id: string }>>(
-        `insert into page_link_redemptions (page_id, action, organization_id, user_id, redeemed_at) values (?, ?, ?, ?, now())
+        `insert into page_link_redemptions (page_id, action, organization_id, user_id, redeemed_at)
+         select p.id, ?, p.organization_id, p.user_id, now() from pages p where p.id = ? and p.organization_id = ? and p.user_id = ?
          on conflict do nothing returning page_id`,
-        [claims.pageId, claims.action, claims.organizationId, claims.userId],
+        [claims.action, claims.pageId, claims.organizationId, claims.userId],
       );
       return claimed.length > 0;
     },
 
-    async release(pageId, action) {
-      await em.execute('delete from page_link_redemptions where page_id = ? and action = ?', [pageId, action]);
+    async release(claims) {
+      await em.execute('delete from page_link_redemptions where page_id = ? and action = ? and organization_id = ?', [
+        claims.pageId,
+        claims.action,
+        claims.organizationId,
+      ]);
     },
   };
 }

@@ -15,7 +15,10 @@ import { publishRealtimeNotices } from './realtime.ts';
 /** An access function with its unit of work already bound: the same statement, in the batch's transaction. */
 type InBatch<F> = F extends (em: never, ...args: infer A) => infer R ? (...args: A) => R : never;
 
-/** One relay batch's transaction: what it claims, reads and writes for events of every organization. */
+/**
+ * One relay batch's transaction: the events it claims are every organization's, by design (one relay
+ * serves all); each read and write in it names the organization of the event it serves.
+ */
 export interface RelayBatch {
   /** Up to `limit` undispatched events, oldest first, locked until the batch commits (`for update skip locked`). */
   claimUndispatchedEvents: InBatch<typeof claimUndispatchedEvents>;

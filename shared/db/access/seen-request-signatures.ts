@@ -8,7 +8,10 @@ export interface SeenRequestStore {
   firstSeen(vendor: string, signature: string, expiresAt: Date): Promise<boolean>;
 }
 
-/** Signatures of inbound vendor requests (`seen_request_signatures`); expired rows are pruned as new ones arrive. */
+/**
+ * Signatures of inbound vendor requests (`seen_request_signatures`), every organization's, by design:
+ * a vendor's signature names no organization. Expired rows are pruned as new ones arrive.
+ */
 export function createSeenRequestStore(em: EntityManager): SeenRequestStore {
   return {
     async firstSeen(vendor, signature, expiresAt) {

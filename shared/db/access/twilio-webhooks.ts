@@ -20,7 +20,8 @@ export interface TwilioWebhookStore {
   /**
    * Records a Twilio request's SID (MessageSid, or CallSid with the key pressed) as acted on: false
    * when it was already, so a replay changes nothing. Kept as long as the organization: Twilio
-   * signs no timestamp, so a captured request never expires.
+   * signs no timestamp, so a captured request never expires. SIDs are every organization's, by
+   * design: Twilio's, unique across accounts, so the first claim of one holds whichever organization made it.
    */
   claim(organizationId: string, sid: string): Promise<boolean>;
   /**
