@@ -83,6 +83,20 @@ const score = (query: GradedQuery, ranked: string[]): Scored => ({
   recall: recallAt(ranked, query.relevant),
 });
 
+/** An exact cosine scan over `documents` (their vectors in order): what PostgreSQL's semantic side runs, to fusion's depth. */
+const exactScan =
+  (documents: SearchDocument[], vectors: number[][]) =>
+  (vector: number[]): Candidate[] =>
+    documents
+      .map((doc, i) => ({ doc, cosine: cosineOf(vectors[i] as number[], vector) }))
+      .sort((a, b) => b.cosine - a.cosine)
+      .slice(0, fusionDepth(K))
+      .map(({ doc, cosine }) => ({
+        hit: { type: doc.type, id: doc.id, title: doc.title, snippet: '', score: cosine, highlights: [] },
+        text: `${doc.title}\n${doc.body}`,
+        cosine,
+      }));
+
 process.env.TEMPORAL_ADDRESS ??= '127.0.0.1:1'; // Temporal is not part of this benchmark
 const stopServices = await startTestServices((message) => process.stderr.write(`${message}\n`));
 const database = await createTestDatabase();
@@ -168,16 +182,7 @@ try {
   // cache holds the ones the backends were given), which is what PostgreSQL's semantic side runs.
   const documentVectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
   const vectorOf = new Map(documents.map((doc, i) => [doc.id, documentVectors[i] as number[]]));
-  const exactSemantic = (vector: number[]): Candidate[] =>
-    documents
-      .map((doc, i) => ({ doc, cosine: cosineOf(documentVectors[i] as number[], vector) }))
-      .sort((a, b) => b.cosine - a.cosine)
-      .slice(0, fusionDepth(K))
-      .map(({ doc, cosine }) => ({
-        hit: { type: doc.type, id: doc.id, title: doc.title, snippet: '', score: cosine, highlights: [] },
-        text: `${doc.title}\n${doc.body}`,
-        cosine,
-      }));
+  const exactSemantic = exactScan(documents, documentVectors);
 
   // Each query of a set through `search` in one mode, scored against its grades.
   const scoredBy = async (
@@ -267,16 +272,7 @@ try {
         await index.refresh();
       }
       const vectorOfDoc = new Map(corpus.documents.map((doc, i) => [doc.id, corpusVectors[i] as number[]]));
-      const exactInCorpus = (vector: number[]): Candidate[] =>
-        corpus.documents
-          .map((doc, i) => ({ doc, cosine: cosineOf(corpusVectors[i] as number[], vector) }))
-          .sort((a, b) => b.cosine - a.cosine)
-          .slice(0, fusionDepth(K))
-          .map(({ doc, cosine }) => ({
-            hit: { type: doc.type, id: doc.id, title: doc.title, snippet: '', score: cosine, highlights: [] },
-            text: `${doc.title}\n${doc.body}`,
-            cosine,
-          }));
+      const exactInCorpus = exactScan(corpus.documents, corpusVectors);
       const rows = new Map<string, Scored[]>();
       for (const [backend, index] of backends) {
         for (const mode of ['keyword', 'semantic', 'hybrid'] as const)

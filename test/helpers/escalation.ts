@@ -35,29 +35,25 @@ export async function escalationOf(http: TestStack['http'], token: string, incid
   return (await http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(token)).expect(200)).body.data as EscalationState;
 }
 
-/**
- * Waits until the incident's escalation workflow runs: the relay pages level 1 itself and starts the
- * workflow just after, so a first page can arrive before the escalation shows as running.
- */
-export function escalationRunning(http: TestStack['http'], token: string, incidentId: string): Promise<EscalationState> {
+/** Waits until the incident's escalation is (`running`) or is no longer running, and answers its state. */
+function escalationWhile(http: TestStack['http'], token: string, incidentId: string, running: boolean): Promise<EscalationState> {
   return waitFor(
-    'the escalation running',
+    running ? 'the escalation running' : 'the escalation ended',
     async () => {
       const state = await escalationOf(http, token, incidentId);
-      return state.running ? state : undefined;
+      return state.running === running ? state : undefined;
     },
     { timeoutMs: 20_000, intervalMs: 100 },
   );
 }
 
+/**
+ * Waits until the incident's escalation workflow runs: the relay pages level 1 itself and starts the
+ * workflow just after, so a first page can arrive before the escalation shows as running.
+ */
+export const escalationRunning = (http: TestStack['http'], token: string, incidentId: string) =>
+  escalationWhile(http, token, incidentId, true);
+
 /** Waits until the incident's escalation stops running and answers how it ended. */
-export function escalationEnded(http: TestStack['http'], token: string, incidentId: string): Promise<EscalationState> {
-  return waitFor(
-    'the escalation ended',
-    async () => {
-      const state = await escalationOf(http, token, incidentId);
-      return state.running ? undefined : state;
-    },
-    { timeoutMs: 20_000, intervalMs: 100 },
-  );
-}
+export const escalationEnded = (http: TestStack['http'], token: string, incidentId: string) =>
+  escalationWhile(http, token, incidentId, false);
