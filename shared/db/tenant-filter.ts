@@ -28,3 +28,6 @@ export function tenantFilter(column: 'organization' | 'id' = 'organization'): Re
 export function forkForStores(orm: MikroORM): SqlEntityManager {
   return orm.em.fork() as SqlEntityManager;
 }
+
+/** Query options for a store that names the organization itself: the fail-closed filter is off. */
+export const unscoped = { filters: { [TENANT_FILTER]: false } } as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountTokenEntity, UserEntity, type AccountTokenPurpose, type User } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A member's sign-in account as its own password and email checks need it. */
 export interface AccountRecord {
@@ -39,9 +39,6 @@ export interface AccountStore {
   /** In one transaction: spends the verification token and marks the email verified. The user's id, or undefined. */
   verifyEmailByTokenAcrossOrganizations(tokenHash: string): Promise<string | undefined>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const accountRecord = (user: User): AccountRecord => ({
   id: user.id,

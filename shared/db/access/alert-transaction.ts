@@ -4,7 +4,7 @@ import type { InhibitionAlert } from '../../domain/inhibition.ts';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import { AlertEntity, IncidentEntity, OrganizationEntity, type Alert, type Incident } from '../entities/index.ts';
 import type { Orm } from '../orm.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { firingKeysOfIncident, firingSourceAlerts, inhibitedFiringAlerts, lastResolvedIncidentId } from './alert-groups.ts';
 import { lastAlertReceivedAt } from './alerts.ts';
 import { mergeTargetOfKeys, openMergeTargets } from './incident-merges.ts';
@@ -87,8 +87,6 @@ export function isOpenIncidentConflict(error: unknown): boolean {
     (error.message.includes('incidents_open_fingerprint_unique') || error.message.includes('incidents_open_group_unique'))
   );
 }
-
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 function unitOf(em: EntityManager, organizationId: string): AlertTransaction {
   // Every query names the organization; the ORM's tenant filter would be a second mechanism.

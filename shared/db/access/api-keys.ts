@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKeyEntity, type ApiKey } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** An API key as stored, without its hash. */
 export interface ApiKeyRecord {
@@ -41,9 +41,6 @@ export interface ApiKeyStore {
   /** Records when the key was last used. */
   touch(organizationId: string, id: string, at: Date): Promise<void>;
 }
-
-// Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const record = (key: ApiKey): ApiKeyRecord => ({
   id: key.id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKeyEntity, AuditEventEntity, UserEntity, type AuditEvent } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** One successful mutating request, as the audit guard records it. */
 export interface AuditEventFields {
@@ -50,9 +50,6 @@ export interface AuditEventStore {
     ids: { userIds: readonly string[]; apiKeyIds: readonly string[] },
   ): Promise<{ users: Map<string, { email: string; name: string }>; apiKeys: Map<string, { name: string }> }>;
 }
-
-// Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 function where(organizationId: string, filter: AuditEventFilter): FilterQuery<AuditEvent> {
   const conditions: FilterQuery<AuditEvent>[] = [{ organization: organizationId }];

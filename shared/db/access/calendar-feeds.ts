@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { CalendarFeedEntity, UserEntity } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { renderableSchedules, type RenderableSchedule } from './schedule-definitions.ts';
 
 /** Members' personal calendar feeds (`calendar_feeds`): only the secret's hash is stored. */
@@ -16,9 +16,6 @@ export interface CalendarFeedStore {
   /** The organization's schedules by name, as they render over the window. */
   schedules(organizationId: string, window: { from: number; to: number }): Promise<RenderableSchedule[]>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createCalendarFeedStore(em: EntityManager): CalendarFeedStore {
   return {

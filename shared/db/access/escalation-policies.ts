@@ -9,7 +9,7 @@ import {
   UserEntity,
   type EscalationPolicy,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { lockOrganization } from './organizations.ts';
 import { organizationTransaction } from './organization-transaction.ts';
 
@@ -71,9 +71,6 @@ export interface EscalationPolicyStore {
   /** Runs `work` in one transaction, flushing what it changed at its end: all of it or none. */
   transaction<T>(organizationId: string, work: (unit: EscalationPolicyUnit) => Promise<T>): Promise<T>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /** The organization's escalation policies (`escalation_policies`). */
 export function createEscalationPolicyStore(em: EntityManager): EscalationPolicyStore {

@@ -10,7 +10,7 @@ import {
   type Execution,
   type ExecutionStep,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { addTimelineEntry } from './incidents.ts';
 
 /**
@@ -164,9 +164,6 @@ export interface ExecutionStore {
     describe: (view: ExecutionView) => ExecutionTimelineEntry,
   ): Promise<'applied' | 'already_applied' | 'missing'>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /** Runbook executions (`executions`) and their steps (`execution_steps`). */
 export function createExecutionStore(em: EntityManager): ExecutionStore {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { HeartbeatEntity, IntegrationEntity, type Heartbeat } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import type { Severity } from '../../domain/alert.ts';
 import type { HeartbeatState, HeartbeatStatus, HeartbeatTiming } from '../../domain/heartbeat.ts';
 
@@ -212,9 +212,6 @@ export interface HeartbeatStore {
   /** What the heartbeat's alert is built from; null when it is gone. */
   alertSource(organizationId: string, heartbeatId: string): Promise<HeartbeatAlertSource | null>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const heartbeatRecord = (heartbeat: Heartbeat): HeartbeatRecord => ({
   id: heartbeat.id,

@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { AlertEntity, IncidentEntity, type Alert, type Incident } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { incidentAlertKeys, moveKeyAlerts } from './alert-groups.ts';
 import { addTimelineEntry, createIncident, type NewIncident } from './incidents.ts';
 import { organizationTransaction } from './organization-transaction.ts';
@@ -31,9 +31,6 @@ export interface IncidentAlertStore {
   /** Runs `work` in one transaction, flushing the incidents it changed at its end: all of it or none. */
   transaction<T>(organizationId: string, work: (unit: IncidentAlertUnit) => Promise<T>): Promise<T>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /** The alerts of organizations' incidents (`alerts`), as an incident shows them and ungroups them. */
 export function createIncidentAlertStore(em: EntityManager): IncidentAlertStore {

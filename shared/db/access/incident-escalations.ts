@@ -10,7 +10,7 @@ import {
   type Incident,
   type Page,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { escalationPolicyName } from './escalation-policies.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from './incidents.ts';
 import { organizationTransaction } from './organization-transaction.ts';
@@ -45,9 +45,6 @@ export interface IncidentEscalationStore {
   /** Runs `work` in one transaction, flushing the incidents it changed at its end: all of it or none. */
   transaction<T>(organizationId: string, work: (unit: IncidentEscalationUnit) => Promise<T>): Promise<T>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /** Organizations' incidents as their escalation sees them, with the pages it sent (`pages`). */
 export function createIncidentEscalationStore(em: EntityManager): IncidentEscalationStore {

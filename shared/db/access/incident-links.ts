@@ -3,7 +3,7 @@ import type { IncidentStatus } from '../../domain/incident.ts';
 import type { IncidentLinkKind } from '../../domain/incident-merge.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { IncidentEntity, type Incident } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
 
 // Links between two incidents of an organization; each statement matches the organization explicitly.
@@ -92,9 +92,6 @@ export interface IncidentLinkStore {
   /** Removes a link of the incident (from either side), noting it on both timelines; false when it has none of that id. */
   unlink(organizationId: string, incidentId: string, linkId: string, actorId: string | null, narrate: LinkNarration): Promise<boolean>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /** Links between an organization's incidents (`incident_links`), and what they leave on both incidents. */
 export function createIncidentLinkStore(em: EntityManager): IncidentLinkStore {

@@ -4,7 +4,7 @@ import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { IncidentEntity, type Incident } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from './incidents.ts';
 import { organizationTransaction } from './organization-transaction.ts';
 
@@ -229,7 +229,6 @@ export interface IncidentMergeStore {
 
 /** Organizations' incident merges (`incident_merges`) and the incidents, alerts and timelines they move. */
 export function createIncidentMergeStore(em: EntityManager): IncidentMergeStore {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
   const unit = (tx: EntityManager, organizationId: string): IncidentMergeUnit => ({
     lockIncidents: (ids) =>
       tx.find(

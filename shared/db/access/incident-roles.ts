@@ -1,7 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { EventType } from '../../domain/events.ts';
 import { IncidentEntity, UserEntity, type Incident } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
 import { insertResponders } from './responders.ts';
 import { memberName } from './users.ts';
@@ -171,7 +171,6 @@ export interface IncidentRoleStore {
 
 /** Organizations' custom incident roles and who holds them, created from one unit of work. */
 export function createIncidentRoleStore(em: EntityManager): IncidentRoleStore {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
   const unit = (tx: EntityManager, organizationId: string): IncidentRoleUnit => ({
     lockIncident: (id) =>
       tx.findOne(IncidentEntity, { id, organization: organizationId }, { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE }),

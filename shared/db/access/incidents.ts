@@ -16,7 +16,7 @@ import {
   UserEntity,
   type Incident,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { runStatement } from './statement.ts';
 
 /**
@@ -405,9 +405,6 @@ export function createIncidentStore(em: SqlEntityManager, detail?: IncidentStore
     },
   };
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 function incidentChanges(em: SqlEntityManager, organizationId: string): IncidentChanges {
   return {

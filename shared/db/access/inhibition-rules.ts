@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { InhibitionRuleEntity, type InhibitionRule } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { lockOrganization } from './organizations.ts';
 
 /** An inhibition rule as stored. */
@@ -24,9 +24,6 @@ export interface InhibitionRuleStore {
   update(organizationId: string, id: string, changes: Partial<InhibitionRuleFields>): Promise<InhibitionRuleRecord | undefined>;
   remove(organizationId: string, id: string): Promise<void>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const record = (rule: InhibitionRule): InhibitionRuleRecord => ({
   id: rule.id,

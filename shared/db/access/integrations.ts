@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as PostgresEntityManager, SqlEntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IntegrationEntity, TeamEntity, type Integration } from '../entities/index.ts';
 import type { QuotaUnitOfWork } from './plan-quotas.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { TENANT_FILTER, unscoped } from '../tenant-filter.ts';
 import type { Platform } from '../../domain/alert.ts';
 import { runStatement } from './statement.ts';
 
@@ -210,8 +210,6 @@ const integrationRecord = (integration: Integration): IntegrationRecord => ({
 });
 
 export function createIntegrationStore(em: PostgresEntityManager): IntegrationStore {
-  // Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
   const findEntity = (organizationId: string, id: string) => em.findOne(IntegrationEntity, { id, organization: organizationId }, unscoped);
   const change = async (organizationId: string, id: string, apply: (integration: Integration) => void) => {
     const integration = await findEntity(organizationId, id);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/permissions.ts';
 import { InvitationEntity, OrganizationEntity, UserEntity, type Invitation } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import type { QuotaUnitOfWork } from './plan-quotas.ts';
 import { userRecord, type UserRecord } from './users.ts';
 
@@ -63,9 +63,6 @@ export interface InvitationStore {
     check: InvitationCheck,
   ): Promise<{ user: UserRecord; organization: { id: string; name: string; plan: string; createdAt: Date } } | undefined>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const pending = (now: Date) => ({ acceptedAt: null, revokedAt: null, expiresAt: { $gt: now } });
 

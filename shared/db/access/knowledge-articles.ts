@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { KnowledgeArticleEntity, type KnowledgeArticle } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A knowledge-base article as stored. */
 export interface KnowledgeArticleRecord {
@@ -29,9 +29,6 @@ export interface KnowledgeArticleStore {
   /** False when the organization has no such article. */
   remove(organizationId: string, id: string): Promise<boolean>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const articleRecord = (article: KnowledgeArticle): KnowledgeArticleRecord => ({
   id: article.id,

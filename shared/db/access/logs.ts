@@ -1,7 +1,7 @@
 import { raw, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LogEntryEntity, type LogEntry } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A filter for log entry queries: full-text match of the message (websearch syntax), the expression the migration's GIN index covers. */
 function logMessageMatches(text: string): Record<string, unknown> {
@@ -43,9 +43,6 @@ export interface LogEntryStore {
     page: { limit: number; offset: number },
   ): Promise<{ items: LogEntryRecord[]; total: number }>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const logRecord = (entry: LogEntry): LogEntryRecord => ({
   id: entry.id,

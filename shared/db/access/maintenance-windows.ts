@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IntegrationEntity, MaintenanceWindowEntity, OrganizationEntity, type MaintenanceWindow } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A maintenance window as stored. */
 export interface MaintenanceWindowRecord {
@@ -34,9 +34,6 @@ export interface MaintenanceWindowStore {
   update(organizationId: string, id: string, changes: Partial<MaintenanceWindowFields>): Promise<MaintenanceWindowRecord | undefined>;
   remove(organizationId: string, id: string): Promise<void>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const windowRecord = (window: MaintenanceWindow): MaintenanceWindowRecord => ({
   id: window.id,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { MaintenanceWindowEntity, SilenceEntity, type MaintenanceWindow, type Silence } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** What a worker compiles into its mute rules: silences not ended by `since`, and windows that recur or end after it. */
 export interface MuteRulesInEffect {
@@ -8,8 +8,6 @@ export interface MuteRulesInEffect {
   windows: (Pick<MaintenanceWindow, 'id' | 'integrationIds' | 'startsAt' | 'endsAt' | 'timeZone'> & { rrule: string | null })[];
 }
 
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 const oldestFirst = { createdAt: 'asc', id: 'asc' } as const;
 
 /** The organization's silences and maintenance windows in effect at or after `since`, oldest first. */

@@ -1,7 +1,7 @@
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../uuidv7.ts';
 import { NotificationEntity, type Notification } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A notification not mailed yet, with its user's current address. */
 export interface UnmailedNotification {
@@ -150,9 +150,6 @@ export interface NotificationStore {
   /** Marks a user's notification read (keeping when it first was) or unread; undefined when it is not theirs. */
   setRead(organizationId: string, userId: string, id: string, read: boolean): Promise<Notification | undefined>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createNotificationStore(em: EntityManager): NotificationStore {
   return {

@@ -8,7 +8,7 @@ import {
   OrganizationEntity,
   UserEntity,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import type { Role } from '../../domain/permissions.ts';
 
 /** What an organization's owners and admins see of it at `at`. */
@@ -32,9 +32,6 @@ export interface OrganizationStatsStore {
   /** Throws when there is no such organization. */
   stats(organizationId: string, roles: readonly Role[], at: Date, auditSince: Date): Promise<OrganizationStats>;
 }
-
-// Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createOrganizationStatsStore(em: EntityManager): OrganizationStatsStore {
   return {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { OrganizationEntity, type Organization } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import type { QuotaResource } from '../../domain/billing.ts';
 
 /**
@@ -73,17 +73,14 @@ export const organizationRecord = (organization: Organization): OrganizationReco
   createdAt: organization.createdAt,
 });
 
-// Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
-const unscopedOrganizations = { filters: { [TENANT_FILTER]: false } } as const;
-
 export function createOrganizationStore(em: EntityManager): OrganizationStore {
   return {
     async find(organizationId) {
-      return organizationRecord(await em.findOneOrFail(OrganizationEntity, { id: organizationId }, unscopedOrganizations));
+      return organizationRecord(await em.findOneOrFail(OrganizationEntity, { id: organizationId }, unscoped));
     },
 
     async rename(organizationId, name) {
-      const organization = await em.findOneOrFail(OrganizationEntity, { id: organizationId }, unscopedOrganizations);
+      const organization = await em.findOneOrFail(OrganizationEntity, { id: organizationId }, unscoped);
       organization.name = name;
       await em.flush();
       return organizationRecord(organization);
@@ -94,7 +91,7 @@ export function createOrganizationStore(em: EntityManager): OrganizationStore {
         const organization = await tx.findOneOrFail(
           OrganizationEntity,
           { id: organizationId },
-          { ...unscopedOrganizations, lockMode: LockMode.PESSIMISTIC_WRITE },
+          { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE },
         );
         const result = change(organization.settings);
         organization.settings = result as Organization['settings'];

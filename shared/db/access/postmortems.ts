@@ -3,7 +3,7 @@ import type { TimelineType } from '../../domain/incident.ts';
 import type { PostmortemSnapshot, PostmortemStatus } from '../../domain/postmortem/snapshot.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { IncidentEntity } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { addTimelineEntry, type SqlTimestamp } from './incidents.ts';
 import { postmortemSnapshot } from './postmortem-source.ts';
 import { memberName } from './users.ts';
@@ -231,9 +231,6 @@ export interface PostmortemStore {
   /** Whether the user is a member of the organization (an action item's owner must be). */
   isMember(organizationId: string, userId: string): Promise<boolean>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createPostmortemStore(em: EntityManager): PostmortemStore {
   const findIncident = (organizationId: string, incidentId: string) =>

@@ -1,7 +1,7 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import type { StepType } from '../../domain/procedure.ts';
 import { ProcedureEntity, ProcedureStepEntity, type Procedure, type ProcedureStep } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A filter for procedure queries: the procedures whose tags include `tag`. */
 export function procedureTaggedWith(tag: string): Record<string, unknown> {
@@ -59,9 +59,6 @@ export interface ProcedureStore {
   /** Deletes the procedure and its steps (executions keep their snapshot). */
   remove(organizationId: string, id: string): Promise<void>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const procedureRecord = (procedure: Procedure): ProcedureRecord => ({
   id: procedure.id,

@@ -14,7 +14,7 @@ import {
   type Execution,
   type Incident,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { stageExecution, type NewExecution } from './executions.ts';
 import { addTimelineEntry, changeIncidentStatus } from './incidents.ts';
 
@@ -81,9 +81,6 @@ export interface RemediationStore {
     work: (unit: RemediationUnit) => Promise<T>,
   ): Promise<T | undefined>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const remediationRun = (execution: Execution): RemediationRun => ({
   id: execution.id,

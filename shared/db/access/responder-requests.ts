@@ -4,7 +4,7 @@ import type { EventType } from '../../domain/events.ts';
 import type { ResponderStatus, ResponderVia } from '../../domain/responders.ts';
 import type { TeamRoster } from '../../domain/teams.ts';
 import { EscalationPolicyEntity, IncidentEntity, ScheduleEntity, UserEntity, type Incident } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { escalationPolicySnapshot } from './escalation-policies.ts';
 import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
 import { incidentResponders, insertResponders, responderForAnswer, setResponderStatus, type ResponderRow } from './responders.ts';
@@ -41,7 +41,6 @@ export interface ResponderRequestStore {
 
 /** Organizations' responder requests (`incident_responders`) and what asking them reads, created from one unit of work. */
 export function createResponderRequestStore(em: EntityManager): ResponderRequestStore {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
   const count = (tx: EntityManager, organizationId: string, type: ResponderVia, id: string) => {
     const where = { id, organization: organizationId };
     if (type === 'user') return tx.count(UserEntity, where, unscoped);

@@ -9,7 +9,7 @@ import {
   TeamEntity,
   type RoutingRule,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { lockOrganization } from './organizations.ts';
 import { organizationTransaction } from './organization-transaction.ts';
 import type { GroupingSettings } from '../../domain/alert-grouping.ts';
@@ -135,8 +135,6 @@ export interface RoutingRuleStore {
   teamPolicyId(organizationId: string, teamId: string): Promise<string | null>;
 }
 
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
 
 const ruleRecord = (rule: RoutingRule): RoutingRuleRecord => ({

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
 import type { ScheduleDefinition } from '../../domain/schedule.ts';
 import { ScheduleEntity, ScheduleOverrideEntity } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { importedEvents } from './schedule-ical-feeds.ts';
 
 export interface RenderableSchedule {
@@ -11,9 +11,6 @@ export interface RenderableSchedule {
   timeZone: string;
   definition: ScheduleDefinition;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /**
  * Every schedule of the organization as it renders over `window`: its layers, the overrides that

@@ -3,7 +3,7 @@ import type { ImportedEvents } from '../../domain/schedule-definition.ts';
 import type { ImportedEvent } from '../../domain/schedule-ical-import.ts';
 import { ScheduleIcalFeedEntity, UserEntity, type ScheduleIcalFeed } from '../entities/index.ts';
 import { recordScheduleUpdated } from './schedule-events.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { TENANT_FILTER, unscoped } from '../tenant-filter.ts';
 
 /** The imported events of every `ical` layer of the organization's schedules, by layer id, read in one query. */
 export async function importedEvents(
@@ -85,9 +85,6 @@ export interface ScheduleIcalFeedStore {
   /** The fetch status of the schedules' calendars, by layer id (not their events). */
   statusOf(organizationId: string, scheduleIds: readonly string[]): Promise<Map<string, IcalFeedStatus>>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createScheduleIcalFeedStore(em: EntityManager): ScheduleIcalFeedStore {
   const feedsOf = (organizationId: string, scheduleId: string, ids: readonly string[]) =>

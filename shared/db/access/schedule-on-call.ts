@@ -1,15 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ScheduleEntity, ScheduleOverrideEntity } from '../entities/index.ts';
 import type { Orm } from '../orm.ts';
-import { forkForStores, TENANT_FILTER } from '../tenant-filter.ts';
+import { forkForStores, unscoped } from '../tenant-filter.ts';
 import { ON_CALL_HORIZON_MS, onCallAt } from '../../domain/schedule.ts';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
 import { importedEvents } from './schedule-ical-feeds.ts';
 import { createOnCallSnapshot, type OnCallSnapshot } from '../../domain/on-call-snapshot.ts';
 import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /**
  * Who is on call on one schedule of an organization at an instant: the escalation's schedule

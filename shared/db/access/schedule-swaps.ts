@@ -7,7 +7,7 @@ import {
   type ScheduleSwapRequest,
   type SwapRequestStatus,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { recordScheduleUpdated } from './schedule-events.ts';
 
 /** A request for cover of a shift, as stored. */
@@ -56,9 +56,6 @@ export interface ScheduleSwapStore {
    */
   accept(organizationId: string, scheduleId: string, requestId: string, userId: string): Promise<string | undefined>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const record = (request: ScheduleSwapRequest): SwapRequestRecord => ({
   id: request.id,

@@ -11,7 +11,7 @@ import {
   type Schedule,
   type ScheduleOverride,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { organizationTransaction } from './organization-transaction.ts';
 import { recordScheduleUpdated } from './schedule-events.ts';
 import { createScheduleIcalFeedStore, importedEvents, type IcalFeedStatus, type ScheduleIcalFeedStore } from './schedule-ical-feeds.ts';
@@ -19,9 +19,6 @@ import { loadOnCallSnapshot, scheduleVersion, type OnCallSnapshotSource } from '
 
 /** How far ahead the gaps a removal opens are reported. */
 export const REMOVAL_GAP_HORIZON_MS = 28 * 86_400_000;
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export type ScheduleFields = Pick<Schedule, 'name' | 'description' | 'timeZone' | 'layers' | 'teamId'>;
 

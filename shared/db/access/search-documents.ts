@@ -13,7 +13,7 @@ import {
   type Procedure,
   type ProcedureStep,
 } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { recordDocumentChange } from './search-events.ts';
 
 /**
@@ -34,7 +34,6 @@ export interface SearchDocumentStore {
   recordChange(organizationId: string, type: SearchIndexDocumentType, ids: readonly string[]): Promise<void>;
 }
 
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 const DOCUMENT_ENTITIES = { incident: IncidentEntity, article: KnowledgeArticleEntity, log: LogEntryEntity, procedure: ProcedureEntity };
 
 export function createSearchDocumentStore(em: EntityManager): SearchDocumentStore {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SelfTestStatus } from '../../domain/self-test.ts';
 import { SelfTestRunEntity, type SelfTestRun } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A pipeline self-test run as stored. */
 export interface SelfTestRunRecord {
@@ -21,9 +21,6 @@ export interface SelfTestRunStore {
   /** Marks the run completed by `workerIdentity`; a run already completed keeps what it has. False when there is no such run. */
   complete(organizationId: string, id: string, workerIdentity: string): Promise<boolean>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const record = (run: SelfTestRun): SelfTestRunRecord => ({
   id: run.id,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserEntity } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** Why a rotation did not happen, in one look at the session. */
 export interface SessionState {
@@ -43,9 +43,6 @@ export interface SessionStore {
   /** The user when still a member of the organization the token names. */
   findUser(organizationId: string, userId: string): Promise<SessionUser | undefined>;
 }
-
-// Scoping is explicit in the statement; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 export function createSessionStore(em: EntityManager): SessionStore {
   return {

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/permissions.ts';
 import { OrganizationEntity, UserEntity, type Organization, type User } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { organizationRecord, type OrganizationRecord } from './organizations.ts';
 
 /** An account as signing in needs it: with its password hash and its organization (whose settings say whether SSO is required). */
@@ -35,9 +35,6 @@ export interface SignInStore {
   /** A new organization and its owner, in one transaction; undefined when the email was registered meanwhile. */
   register(registration: Registration): Promise<SignInAccount | undefined>;
 }
-
-// Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const account = (user: User, organization: Organization): SignInAccount => ({
   id: user.id,

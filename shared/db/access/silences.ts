@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SilenceState } from '../../domain/silence.ts';
 import { AlertEntity, IncidentEntity, SilenceEntity, type Alert, type Incident, type Silence } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** A silence as stored. */
 export type SilenceRecord = Pick<Silence, 'id' | 'matchers' | 'startsAt' | 'endsAt' | 'comment' | 'createdAt' | 'updatedAt'> & {
@@ -56,9 +56,6 @@ export interface SilenceStore {
   /** The newest `limit` alerts received since `since`. */
   newestAlertsSince(organizationId: string, since: Date, limit: number): Promise<AlertSummaryRecord[]>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const silenceRecord = (silence: Silence): SilenceRecord => ({
   id: silence.id,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/permissions.ts';
 import type { SsoKind } from '../../domain/sso.ts';
 import { OrganizationEntity, SsoConnectionEntity, UserEntity, type SsoConnection } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** An organization's identity provider as stored; `secretsCiphertext` stays sealed. */
 export interface SsoConnectionRecord {
@@ -79,8 +79,6 @@ export interface SsoConnectionStore {
   signInOfOrganization(organizationId: string, limit: number): Promise<SsoConnectionRecord[]>;
 }
 
-// Scoping is explicit in every statement; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 const CLAIM_COLUMNS = 'd.connection_id, d.domain, d.token, d.verified_at';
 
 const record = (connection: SsoConnection): SsoConnectionRecord => ({

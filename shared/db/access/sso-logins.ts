@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserEntity } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import type { Role } from '../../domain/permissions.ts';
 import type { QuotaUnitOfWork } from './plan-quotas.ts';
 import { userRecord, type UserRecord } from './users.ts';
@@ -254,9 +254,6 @@ export interface SsoLoginStore {
     identity: IdentityKey,
   ): Promise<UserRecord | undefined>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505';

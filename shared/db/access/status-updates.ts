@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EventType } from '../../domain/events.ts';
 import { IncidentEntity, UserEntity, type Incident } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { addTimelineEntry, recordDomainEvent } from './incidents.ts';
 import {
   addSubscriber,
@@ -47,7 +47,6 @@ export interface StatusUpdateStore {
 
 /** Organizations' status updates and incident subscribers, created from one unit of work. */
 export function createStatusUpdateStore(em: EntityManager): StatusUpdateStore {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
   const incidentOf = (tx: EntityManager, organizationId: string, id: string) =>
     tx.findOne(IncidentEntity, { id, organization: organizationId }, unscoped);
   const hasIncident = async (organizationId: string, id: string) =>

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TeamRole, TeamRoster } from '../../domain/teams.ts';
 import { EscalationPolicyEntity, ScheduleEntity, TeamEntity, TeamMemberEntity, UserEntity, type Team } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { lockOrganization } from './organizations.ts';
 
@@ -88,9 +88,6 @@ export interface TeamStore {
   remove(organizationId: string, id: string): Promise<void>;
   policiesPaging(organizationId: string, teamId: string): Promise<Array<{ id: string; name: string }>>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const teamRecord = (team: Team): TeamRecord => ({
   id: team.id,

@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/permissions.ts';
 import { UserEntity, type User } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 import { lockOrganization } from './organizations.ts';
 import { removeUserFromSchedules } from './schedules.ts';
 
@@ -62,9 +62,6 @@ export interface UserStore {
    */
   withOrganizationLocked<T>(organizationId: string, work: (members: LockedMembers) => Promise<T>): Promise<T>;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryInput } from '../../domain/delivery.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { DomainEventEntity, IntegrationEntity, WebhookDeliveryEntity, type WebhookDelivery } from '../entities/index.ts';
-import { TENANT_FILTER } from '../tenant-filter.ts';
+import { unscoped } from '../tenant-filter.ts';
 
 /** One HTTP attempt of an outbound webhook delivery. */
 export interface DeliveryAttempt {
@@ -154,9 +154,6 @@ export interface DeliveredEvent {
   data: Record<string, unknown>;
   createdAt: Date;
 }
-
-// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
-const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
 const deliveryRecord = (row: WebhookDelivery): WebhookDeliveryRecord => ({
   id: row.id,
