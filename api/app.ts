@@ -15,7 +15,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { httpMetrics, type ApiMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { DEFAULT_CONSOLE_DIST_DIR, serveConsole } from './console.ts';
-import { createDocsRouter } from './routes/docs.routes.ts';
+import { createDocsRouter, documentationRoutes } from './routes/docs.routes.ts';
 import { eventsV2RootRoutes } from './routes/events-v2.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
@@ -115,10 +115,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(ormContext(deps.orm));
   app.use(statusPageHost({ publicUrl: deps.config.publicUrl, slugOfDomain: deps.services.statusPages.slugOfDomain }));
 
-  // The docs router first: its allowedMethods reads every router's path matches, so it must only
-  // see requests the API routers' own allowedMethods (declared methods, 405, OPTIONS) left alone.
-  const docs = createDocsRouter(getOpenApiDocument);
-  app.use(docs.routes()).use(docs.allowedMethods());
+  // Only the documentation's own paths reach its router (its 405s included); other requests skip
+  // its matching and middleware chain.
+  app.use(documentationRoutes(createDocsRouter(getOpenApiDocument)));
   const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize, refuseCrossSite: deps.refuseCrossSite };
   const apiGuards: RouteGuards = { ...guards, rateLimit: deps.rateLimit, audit: deps.audit };
   for (const { prefix, routes, guarded } of mounted) {

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -57,4 +58,17 @@ export function createDocsRouter(getDocument: () => unknown): Router {
     ctx.body = asset.file ? createReadStream(asset.file) : SWAGGER_INIT;
   });
   return router;
+}
+
+// Every path the documentation router declares starts with one of these (case aside).
+const DOCUMENTATION_PATH = /^\/(?:openapi\.json|docs|redoc)(?:\/|$)/i;
+
+/**
+ * The documentation router with its 405/OPTIONS answers, run only for paths that start like one
+ * of its own: every other request skips its matching and middleware chain.
+ */
+export function documentationRoutes(router: Router): Middleware {
+  const routes = router.routes() as Middleware;
+  const allowed = router.allowedMethods() as Middleware;
+  return (ctx, next) => (DOCUMENTATION_PATH.test(ctx.path) ? routes(ctx, () => allowed(ctx, next)) : next());
 }

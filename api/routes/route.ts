@@ -1,10 +1,10 @@
-import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { AppError, InvalidApiKeyError } from '../../shared/errors.ts';
 import type { z, ZodType } from 'zod';
 import type { AuthContext } from '../auth-context.ts';
 import { validateRequestPart } from '../middleware/validate.ts';
 import { allowHeader, createPathResolver, createShadowCheck } from './path-templates.ts';
+import { compileRoutePath, type CompiledRoutePath } from './route-matcher.ts';
 
 import type { HttpMethod } from './http-method.ts';
 
@@ -108,98 +108,122 @@ export interface MountedRoutes {
 }
 
 /**
- * Mounts routes on a router: authenticate → require the declared permission → validate →
- * handler. The same definitions produce /openapi.json, so the two cannot drift apart.
+ * What runs around one route's handler: authenticate → require the declared permission → count
+ * the request → validate → handler → audit. The same definitions produce /openapi.json, so the
+ * two cannot drift apart. `shadowed` says a path belongs to a more concrete neighbour template.
  */
-export function mountRoutes(router: Router, routes: RouteDefinition[], guards: RouteGuards): void {
-  const prefix = router.opts.prefix ?? '';
-  const templates = routes.map((route) => route.path);
-  for (const route of routes) {
-    const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    // A concrete path declared beside this template is not this route's (see createPathResolver).
-    const shadowed = createShadowCheck(route.path, templates);
-    router[route.method](route.operationId, koaPath, async (ctx: Context, next: Next) => {
-      if (shadowed(ctx.path.slice(prefix.length))) return next();
-      // Which declaration answers: the response contract check (tests) reads it.
-      ctx.state.route = route;
-      if (route.setsSessionCookies) {
-        if (!guards.refuseCrossSite) throw new Error(`${route.operationId} sets session cookies: mount it with refuseCrossSite`);
-        guards.refuseCrossSite(ctx);
-      }
-      let auth: AuthContext | undefined;
-      if (route.access !== 'public') {
-        auth = await guards.authenticate(ctx).catch(async (error: unknown) => {
-          // A caller without a valid credential counts against its IP: guessing credentials is throttled too.
-          await guards.rateLimit?.(ctx, route, undefined);
-          throw error;
-        });
-      }
-      let counted = false;
-      const rateLimit = async (subject?: RateLimitSubject) => {
-        counted = true;
-        await guards.rateLimit?.(ctx, route, auth, subject);
-      };
-      // Webhook handlers count once they know how many alerts a payload carries.
-      const countedByHandler = route.authenticatedBy === 'handler' || route.rateLimit === 'webhook';
-      if (!countedByHandler) await rateLimit();
-      let result: RouteResult;
-      try {
-        if (auth && route.credential === 'api_key' && auth.kind !== 'api_key')
-          throw new InvalidApiKeyError('This endpoint takes an API key (X-API-Key)');
-        if (auth) {
-          guards.authorize(auth, route.access);
-          ctx.state.auth = auth;
-        }
-        const input = {
-          params: validateRequestPart('params', route.request?.params, ctx.params ?? {}),
-          query: validateRequestPart('query', route.request?.query, ctx.query),
-          body: validateRequestPart('body', route.request?.body, ctx.request.body),
-          auth: auth as AuthContext,
-          rateLimit,
-        };
-        result = await route.handler(input, ctx);
-      } catch (error) {
-        // An authenticated caller refused before its handler counted still costs one request.
-        if (!counted && auth) await rateLimit();
+function routeHandler(route: RouteDefinition, guards: RouteGuards, shadowed: (path: string) => boolean, prefix: string): Middleware {
+  return async (ctx: Context, next: Next) => {
+    if (shadowed(ctx.path.slice(prefix.length))) return next();
+    // Which declaration answers: the response contract check (tests) reads it.
+    ctx.state.route = route;
+    if (route.setsSessionCookies) {
+      if (!guards.refuseCrossSite) throw new Error(`${route.operationId} sets session cookies: mount it with refuseCrossSite`);
+      guards.refuseCrossSite(ctx);
+    }
+    let auth: AuthContext | undefined;
+    if (route.access !== 'public') {
+      auth = await guards.authenticate(ctx).catch(async (error: unknown) => {
+        // A caller without a valid credential counts against its IP: guessing credentials is throttled too.
+        await guards.rateLimit?.(ctx, route, undefined);
         throw error;
+      });
+    }
+    let counted = false;
+    const rateLimit = async (subject?: RateLimitSubject) => {
+      counted = true;
+      await guards.rateLimit?.(ctx, route, auth, subject);
+    };
+    // Webhook handlers count once they know how many alerts a payload carries.
+    const countedByHandler = route.authenticatedBy === 'handler' || route.rateLimit === 'webhook';
+    if (!countedByHandler) await rateLimit();
+    let result: RouteResult;
+    try {
+      if (auth && route.credential === 'api_key' && auth.kind !== 'api_key')
+        throw new InvalidApiKeyError('This endpoint takes an API key (X-API-Key)');
+      if (auth) {
+        guards.authorize(auth, route.access);
+        ctx.state.auth = auth;
       }
-      ctx.status = result.status ?? 200;
-      if (result.headers) ctx.set(result.headers);
-      if (result.body !== undefined) ctx.body = result.body;
-      await guards.audit?.(ctx, route, auth);
-    });
-  }
+      const input = {
+        params: validateRequestPart('params', route.request?.params, ctx.params ?? {}),
+        query: validateRequestPart('query', route.request?.query, ctx.query),
+        body: validateRequestPart('body', route.request?.body, ctx.request.body),
+        auth: auth as AuthContext,
+        rateLimit,
+      };
+      result = await route.handler(input, ctx);
+    } catch (error) {
+      // An authenticated caller refused before its handler counted still costs one request.
+      if (!counted && auth) await rateLimit();
+      throw error;
+    }
+    ctx.status = result.status ?? 200;
+    if (result.headers) ctx.set(result.headers);
+    if (result.body !== undefined) ctx.body = result.body;
+    await guards.audit?.(ctx, route, auth);
+  };
+}
+
+interface DispatchEntry {
+  path: CompiledRoutePath;
+  operationId: string;
+  handler: Middleware;
+}
+
+/** What the router leaves on the context for later middleware: metrics and traces read `_matchedRoute`. */
+interface RoutedContext {
+  params?: Record<string, string>;
+  _matchedRoute?: string;
+  _matchedRouteName?: string;
+  routerPath?: string;
 }
 
 /**
- * The routes of one prefix as one router per first path segment below it, found by a Map lookup:
- * a request is matched against the few routes of its segment instead of testing every route's
- * pattern in turn (over 200 under /api/v1). Matching is the router's own, unchanged: no template
- * starts with a parameter, so routes of different first segments never match the same path.
- * Router matching ignores case, so the lookup does too.
+ * The routes of one prefix, found by their first path segment below it (a Map lookup), then
+ * matched in declaration order against the few routes of that segment, the way `@koa/router`
+ * matches (route-matcher.ts) but without building a layer chain per request: a handler that
+ * passes (a shadowed path) hands over to the next route that matches. No template starts with a
+ * parameter, so routes of different first segments never match the same path. Matching ignores
+ * case, so the lookup does too.
  */
 export function dispatchRoutes(prefix: string, routes: RouteDefinition[], guards: RouteGuards): Middleware {
-  const groups = new Map<string, RouteDefinition[]>();
+  const templates = routes.map((route) => route.path);
+  const groups = new Map<string, DispatchEntry[]>();
   for (const route of routes) {
     const segment = route.path.split('/')[1] ?? '';
     if (!route.path.startsWith('/') || segment.includes('{') || segment.includes(':'))
       throw new Error(`${route.operationId}: a route path starts with a literal segment (${route.path})`);
     const key = segment.toLowerCase();
-    groups.set(key, [...(groups.get(key) ?? []), route]);
-  }
-  const dispatchers = new Map<string, Middleware>();
-  for (const [segment, group] of groups) {
-    const router = new Router(prefix ? { prefix } : {});
-    mountRoutes(router, group, guards);
-    dispatchers.set(segment, router.routes() as Middleware);
+    // A concrete path declared beside this template is not this route's (see createPathResolver).
+    const handler = routeHandler(route, guards, createShadowCheck(route.path, templates), prefix);
+    const entry = { path: compileRoutePath(prefix, route.method, route.path), operationId: route.operationId, handler };
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   const lowerPrefix = prefix.toLowerCase();
   return (ctx, next) => {
-    const path = ctx.path.toLowerCase();
-    if (!path.startsWith(lowerPrefix) || path.charCodeAt(lowerPrefix.length) !== 47 /* '/' */) return next();
-    const end = path.indexOf('/', lowerPrefix.length + 1);
-    const dispatch = dispatchers.get(path.slice(lowerPrefix.length + 1, end === -1 ? undefined : end));
-    return dispatch ? dispatch(ctx, next) : next();
+    const path = ctx.path;
+    const lowerPath = path.toLowerCase();
+    if (!lowerPath.startsWith(lowerPrefix) || lowerPath.charCodeAt(lowerPrefix.length) !== 47 /* '/' */) return next();
+    const end = lowerPath.indexOf('/', lowerPrefix.length + 1);
+    const group = groups.get(lowerPath.slice(lowerPrefix.length + 1, end === -1 ? undefined : end));
+    if (!group) return next();
+    const method = ctx.method;
+    const routed = ctx as unknown as RoutedContext;
+    const runFrom = (start: number): Promise<void> => {
+      for (let index = start; index < group.length; index++) {
+        const entry = group[index] as DispatchEntry;
+        if (!entry.path.answers(method)) continue;
+        const params = entry.path.match(path);
+        if (!params) continue;
+        routed.params = routed.params ? { ...routed.params, ...params } : params;
+        routed._matchedRoute = routed.routerPath = entry.path.koaPath;
+        routed._matchedRouteName = entry.operationId;
+        return Promise.resolve(entry.handler(ctx, () => runFrom(index + 1)));
+      }
+      return next();
+    };
+    return runFrom(0);
   };
 }
 

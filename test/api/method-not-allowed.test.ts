@@ -1,11 +1,10 @@
-import Router from '@koa/router';
 import Koa from 'koa';
 import supertest from 'supertest';
 import { z } from 'zod';
 import { errorHandler } from '../../api/middleware/error-handler.ts';
 import { requestId } from '../../api/middleware/request-id.ts';
 import { allowHeader, createPathResolver } from '../../api/routes/path-templates.ts';
-import { allowedMethods, defineRoute, mountRoutes, type HttpMethod, type RouteDefinition } from '../../api/routes/route.ts';
+import { allowedMethods, defineRoute, dispatchRoutes, type HttpMethod, type RouteDefinition } from '../../api/routes/route.ts';
 import { createLogger } from '../../shared/logger.ts';
 
 const route = (method: HttpMethod, path: string, params?: z.ZodType): RouteDefinition =>
@@ -34,9 +33,8 @@ function app() {
   const koa = new Koa();
   koa.use(requestId());
   koa.use(errorHandler(createLogger({ name: 'test', level: 'silent' })));
-  const router = new Router({ prefix: '/api/v1' });
-  mountRoutes(router, ROUTES, { authenticate: async () => Promise.reject(new Error('public only')), authorize: () => undefined });
-  koa.use(router.routes()).use(allowedMethods('/api/v1', ROUTES));
+  const guards = { authenticate: async () => Promise.reject(new Error('public only')), authorize: () => undefined };
+  koa.use(dispatchRoutes('/api/v1', ROUTES, guards)).use(allowedMethods('/api/v1', ROUTES));
   return supertest(koa.callback());
 }
 
