@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import cors from '@koa/cors';
 import type { Tracer } from '@opentelemetry/api';
 import Koa from 'koa';
@@ -49,6 +50,13 @@ export interface AppDeps {
   /** The built console served at `/` (default: console/dist of this checkout). */
   consoleDistDir?: string;
 }
+
+/**
+ * Whether a request carries a body, as the body parser (type-is) decides it: without one there is
+ * nothing for it to parse, so requests such as GETs skip it.
+ */
+const hasBody = (headers: IncomingHttpHeaders) =>
+  headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(headers['content-length'] ?? Number.NaN));
 
 /** Builds the Koa application from its dependencies; it never listens (main.ts and tests do). */
 export function createApp(deps: AppDeps): Koa {
@@ -110,7 +118,9 @@ export function createApp(deps: AppDeps): Koa {
   const rawBodyPaths = new Set([billingWebhookPath, `${API_PREFIX}/slack/interactions`, `${API_PREFIX}/slack/commands`]);
   const eventsV2Prefix = '/v2/';
   app.use((ctx, next) =>
-    ctx.path.startsWith(webhookPrefix) || ctx.path.startsWith(eventsV2Prefix) || rawBodyPaths.has(ctx.path) ? next() : parseBody(ctx, next),
+    !hasBody(ctx.req.headers) || ctx.path.startsWith(webhookPrefix) || ctx.path.startsWith(eventsV2Prefix) || rawBodyPaths.has(ctx.path)
+      ? next()
+      : parseBody(ctx, next),
   );
   app.use(ormContext(deps.orm));
   app.use(statusPageHost({ publicUrl: deps.config.publicUrl, slugOfDomain: deps.services.statusPages.slugOfDomain }));

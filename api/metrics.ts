@@ -88,7 +88,7 @@ export function routeTemplate(state: { _matchedRoute?: unknown }): string {
  */
 export function httpMetrics(metrics: ApiMetrics): Middleware {
   return async (ctx, next) => {
-    const stop = metrics.httpRequestDuration.startTimer();
+    const startedAt = performance.now();
     // An error escaping the error handler becomes Koa's own 500.
     let status = 500;
     try {
@@ -96,7 +96,7 @@ export function httpMetrics(metrics: ApiMetrics): Middleware {
       status = ctx.status;
     } finally {
       const route = routeTemplate(ctx as { _matchedRoute?: unknown });
-      stop({ route, method: ctx.method, status: String(status) });
+      metrics.httpRequestDuration.observe({ route, method: ctx.method, status: String(status) }, (performance.now() - startedAt) / 1000);
       if (status === 429) metrics.rateLimitRefusals.inc({ route });
     }
   };

@@ -11,8 +11,7 @@ const PAGE_PATHS = new Set(['/', '/feed.atom', '/summary.json', '/subscribe']);
  */
 export function statusPageHost(options: { publicUrl: string; slugOfDomain: (domain: string) => Promise<string | null> }): Middleware {
   const ownHost = new URL(options.publicUrl).hostname.toLowerCase();
-  return async (ctx, next) => {
-    if (!PAGE_PATHS.has(ctx.path)) return next();
+  const rewrite: Middleware = async (ctx, next) => {
     const host = hostOf(ctx.host);
     if (host === ownHost || !STATUS_PAGE_DOMAIN.test(host)) return next();
     const slug = await options.slugOfDomain(host);
@@ -21,4 +20,6 @@ export function statusPageHost(options: { publicUrl: string; slugOfDomain: (doma
     ctx.path = `/status/${slug}${ctx.path === '/' ? '' : ctx.path}`;
     return next();
   };
+  // Most requests are for no page path: they pass without an async step.
+  return (ctx, next) => (PAGE_PATHS.has(ctx.path) ? rewrite(ctx, next) : next());
 }

@@ -102,6 +102,17 @@ export function createRateLimiter(deps: {
 
   const windowOf = (nowMs: number) => Math.floor(nowMs / 1000 / RATE_LIMIT_WINDOW_SECONDS) * RATE_LIMIT_WINDOW_SECONDS;
 
+  // A plan's limits with this limiter's overrides, computed once per plan name (every request reads them).
+  const limitsByPlan = new Map<string | null, ReturnType<typeof planLimits>>();
+  function limitsOf(plan: string | null): ReturnType<typeof planLimits> {
+    let limits = limitsByPlan.get(plan);
+    if (!limits) {
+      limits = planLimits(plan, deps.overrides);
+      if (limitsByPlan.size < 64) limitsByPlan.set(plan, limits);
+    }
+    return limits;
+  }
+
   async function planOf(source: PlanSource): Promise<string | null> {
     if (source === null) return null;
     if (deps.plan) return deps.plan(source);
@@ -226,7 +237,7 @@ export function createRateLimiter(deps: {
         );
       ensureTimer();
 
-      const limits = planLimits(plan, deps.overrides);
+      const limits = limitsOf(plan);
       const limitOf = (bucket: RateLimitBucket) => ('limit' in bucket ? bucket.limit : limits[bucket.limitClass]);
       // Decided and counted without an await in between: no hit of this process slips in.
       // What each bucket had left before this hit (its own first unit is already counted).
