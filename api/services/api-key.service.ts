@@ -1,6 +1,13 @@
 import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../shared/auth/api-keys.ts';
 import type { ApiKeyRecord, ApiKeyStore } from '../../shared/db/access/api-keys.ts';
-import { ALL_PERMISSIONS, hasPermission, isRole, permissionsForRole, ungrantablePermissions } from '../../shared/domain/permissions.ts';
+import {
+  ALL_PERMISSIONS,
+  hasPermission,
+  isRole,
+  permissionsForRole,
+  ungrantablePermissions,
+  type Role,
+} from '../../shared/domain/permissions.ts';
 import { AppError, InvalidApiKeyError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { ApiKeyView, CreatedApiKeyView } from '../schemas/api-key.schemas.ts';
@@ -27,6 +34,18 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export function effectiveKeyPermissions(keyPermissions: readonly string[], rolePermissions: readonly string[]): string[] {
   return ALL_PERMISSIONS.filter((permission) => hasPermission(keyPermissions, permission) && hasPermission(rolePermissions, permission));
+}
+
+// A cached key's grants by its creator's role, worked out once: the key's permission list is the
+// cached principal's own array, replaced (never changed) when the key or its creator's role is.
+const effectiveByKeyPermissions = new WeakMap<readonly string[], Map<Role, readonly string[]>>();
+
+function cachedEffectiveKeyPermissions(keyPermissions: readonly string[], role: Role): readonly string[] {
+  let byRole = effectiveByKeyPermissions.get(keyPermissions);
+  if (!byRole) effectiveByKeyPermissions.set(keyPermissions, (byRole = new Map()));
+  let effective = byRole.get(role);
+  if (!effective) byRole.set(role, (effective = Object.freeze(effectiveKeyPermissions(keyPermissions, permissionsForRole(role)))));
+  return effective;
 }
 
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;
@@ -106,7 +125,7 @@ export function createApiKeyService(deps: {
         userId: key.creatorId,
         apiKeyId: key.id,
         role: key.creatorRole,
-        permissions: effectiveKeyPermissions(key.permissions, permissionsForRole(key.creatorRole)),
+        permissions: cachedEffectiveKeyPermissions(key.permissions, key.creatorRole),
         tokenId: null,
         tokenExpiresAt: null,
       };
