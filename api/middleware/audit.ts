@@ -48,7 +48,7 @@ function targetIdOf(ctx: Context, body: unknown): string | null {
 }
 
 /**
- * The guard mountRoutes calls after a handler: records successful POST/PUT/PATCH/DELETE requests.
+ * The guard every route runs after its handler (api/routes/route.ts): records successful POST/PUT/PATCH/DELETE requests.
  * Webhook ingestion is machine traffic whose record is the alert itself, so it is left out. A
  * failure to record is logged, not returned: the mutation has already happened.
  */

@@ -61,7 +61,7 @@ export function quotaExceededDetail(alerts: number, available: number, limit: nu
   return `Webhook quota exceeded: this payload carries ${alerts} alerts, ${available} of the hourly quota of ${limit} alerts remain; nothing was ingested`;
 }
 
-/** The guard mountRoutes (and handlers, with a subject) call: count, set the three headers, refuse over the limit. */
+/** The guard every route (and handlers, with a subject) calls: count, set the three headers, refuse over the limit. */
 export function createRateLimitGuard(
   limiter: RateLimiter,
   options: RateLimitGuardOptions = DEFAULT_OPTIONS,

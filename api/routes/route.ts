@@ -88,7 +88,7 @@ export function defineRoute<P extends ZodType, Q extends ZodType, B extends ZodT
   return route as unknown as RouteDefinition;
 }
 
-/** What mountRoutes runs around every handler; createApp wires them from the app's deps. */
+/** What runs around every route's handler; createApp wires them from the app's deps. */
 export interface RouteGuards {
   authenticate: (ctx: Context) => Promise<AuthContext>;
   authorize: (auth: AuthContext, access: RouteAccess) => void;
