@@ -1,6 +1,7 @@
 import type { HttpMethod } from './http-method.ts';
 
-const PARAMETER = /^\{\w+\}$/;
+/** A templated segment, `{name}`; the capture is the parameter's name. */
+export const PARAMETER_SEGMENT = /^\{(\w+)\}$/;
 
 /**
  * OpenAPI path matching: the template a request path belongs to, where a concrete segment wins
@@ -48,7 +49,7 @@ interface CompiledTemplate {
 
 function compileTemplate(template: string): CompiledTemplate {
   const segments = template.split('/');
-  return { template, segments, score: segments.map((segment) => (PARAMETER.test(segment) ? 0 : 1)) };
+  return { template, segments, score: segments.map((segment) => (PARAMETER_SEGMENT.test(segment) ? 0 : 1)) };
 }
 
 // The router is not strict about one trailing slash; neither is this.

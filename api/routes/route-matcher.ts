@@ -1,4 +1,5 @@
 import type { HttpMethod } from './http-method.ts';
+import { PARAMETER_SEGMENT } from './path-templates.ts';
 
 /**
  * One route's path compiled once, matched the way `@koa/router` matches (its defaults: case
@@ -15,7 +16,6 @@ export interface CompiledRoutePath {
   match(path: string): Record<string, string> | undefined;
 }
 
-const PARAMETER = /^\{(\w+)\}$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function safeDecodeURIComponent(text: string): string {
@@ -27,11 +27,11 @@ function safeDecodeURIComponent(text: string): string {
 }
 
 export function compileRoutePath(prefix: string, method: HttpMethod, path: string): CompiledRoutePath {
+  const segments = `${prefix}${path}`.split('/');
   const paramNames: string[] = [];
-  const pattern = `${prefix}${path}`
-    .split('/')
+  const pattern = segments
     .map((segment) => {
-      const parameter = PARAMETER.exec(segment);
+      const parameter = PARAMETER_SEGMENT.exec(segment);
       if (!parameter) return escapeRegExp(segment);
       paramNames.push(parameter[1] as string);
       return '([^\\/]+)';
@@ -41,7 +41,7 @@ export function compileRoutePath(prefix: string, method: HttpMethod, path: strin
   const upper = method.toUpperCase();
   const answersHead = upper === 'GET';
   return {
-    koaPath: `${prefix}${path.replace(/\{(\w+)\}/g, ':$1')}`,
+    koaPath: segments.map((segment) => segment.replace(PARAMETER_SEGMENT, ':$1')).join('/'),
     answers: (requestMethod) => requestMethod === upper || (answersHead && requestMethod === 'HEAD'),
     match(requestPath) {
       const captures = regexp.exec(requestPath);

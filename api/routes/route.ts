@@ -167,16 +167,13 @@ function routeHandler(route: RouteDefinition, guards: RouteGuards, shadowed: (pa
 
 interface DispatchEntry {
   path: CompiledRoutePath;
-  operationId: string;
   handler: Middleware;
 }
 
-/** What the router leaves on the context for later middleware: metrics and traces read `_matchedRoute`. */
+/** What matching leaves on the context: the handler reads `params`, metrics and traces `_matchedRoute`. */
 interface RoutedContext {
   params?: Record<string, string>;
   _matchedRoute?: string;
-  _matchedRouteName?: string;
-  routerPath?: string;
 }
 
 /**
@@ -197,7 +194,7 @@ export function dispatchRoutes(prefix: string, routes: RouteDefinition[], guards
     const key = segment.toLowerCase();
     // A concrete path declared beside this template is not this route's (see createPathResolver).
     const handler = routeHandler(route, guards, createShadowCheck(route.path, templates), prefix);
-    const entry = { path: compileRoutePath(prefix, route.method, route.path), operationId: route.operationId, handler };
+    const entry = { path: compileRoutePath(prefix, route.method, route.path), handler };
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   const lowerPrefix = prefix.toLowerCase();
@@ -217,8 +214,7 @@ export function dispatchRoutes(prefix: string, routes: RouteDefinition[], guards
         const params = entry.path.match(path);
         if (!params) continue;
         routed.params = routed.params ? { ...routed.params, ...params } : params;
-        routed._matchedRoute = routed.routerPath = entry.path.koaPath;
-        routed._matchedRouteName = entry.operationId;
+        routed._matchedRoute = entry.path.koaPath;
         return Promise.resolve(entry.handler(ctx, () => runFrom(index + 1)));
       }
       return next();

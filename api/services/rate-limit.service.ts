@@ -1,6 +1,6 @@
 import type { RateLimitCounterStore } from '../../shared/db/access/rate-limit-counters.ts';
 import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
-import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitClass } from '../../shared/domain/plans.ts';
+import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type PlanLimits, type RateLimitClass } from '../../shared/domain/plans.ts';
 import type { Logger } from '../../shared/logger.ts';
 import {
   countHit,
@@ -103,8 +103,8 @@ export function createRateLimiter(deps: {
   const windowOf = (nowMs: number) => Math.floor(nowMs / 1000 / RATE_LIMIT_WINDOW_SECONDS) * RATE_LIMIT_WINDOW_SECONDS;
 
   // A plan's limits with this limiter's overrides, computed once per plan name (every request reads them).
-  const limitsByPlan = new Map<string | null, ReturnType<typeof planLimits>>();
-  function limitsOf(plan: string | null): ReturnType<typeof planLimits> {
+  const limitsByPlan = new Map<string | null, PlanLimits>();
+  function limitsOf(plan: string | null): PlanLimits {
     let limits = limitsByPlan.get(plan);
     if (!limits) {
       limits = planLimits(plan, deps.overrides);
