@@ -250,7 +250,7 @@ try {
   // The same storm grouped by one label, right after in the same run: grouping's cost as a ratio.
   if (runs('storm') || MODE === 'grouped-storm') lines.push(...(await storm(stack.baseUrl, db, pids, true)));
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
-  if (ntfy) lines.push(...(await alertToPush(stack.baseUrl, stack.databaseUrl, ntfy)));
+  if (ntfy) lines.push(...(await alertToPush(stack.baseUrl, stack.databaseUrl, ntfy, pids)));
   else if (mailpit && runs('paging')) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
   if (runs('waiting')) lines.push(...(await waitingEscalations(stack.baseUrl, stack.databaseUrl)));
   lines.push(

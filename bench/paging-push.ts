@@ -1,10 +1,12 @@
 // Push paging for `npm run bench:ingest` (BENCH_MODE=paging BENCH_PAGING_CHANNEL=push): alert →
 // first push accepted by the push server (a local ntfy, test/helpers/fake-ntfy.ts, started here)
-// at a fixed rate of new incidents, the owner paged through a verified push contact method at once.
+// at a fixed rate of new incidents, the owner paged through a verified push contact method at once;
+// each incident pushed exactly once or the run fails.
 import pg from 'pg';
 import type { FakeNtfy } from '../test/helpers/fake-ntfy.ts';
-import { pageTheOwner, sendAtRate } from './paging.ts';
+import { assertPagedExactlyOnce, countPages, pageTheOwner, SETTLE_MS, sendAtRate } from './paging.ts';
 import { percentile } from './percentile.ts';
+import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
 import { call } from './production-stack.ts';
 import { createWebhook, poll } from './storm.ts';
 
@@ -32,7 +34,7 @@ async function pushTheOwner(baseUrl: string, token: string, ntfy: FakeNtfy): Pro
 }
 
 /** Alert → first push accepted by the ntfy server, at PAGING_RATE new incidents per second. */
-export async function alertToPush(baseUrl: string, databaseUrl: string, ntfy: FakeNtfy): Promise<string[]> {
+export async function alertToPush(baseUrl: string, databaseUrl: string, ntfy: FakeNtfy, pids: KnownPids): Promise<string[]> {
   const acceptedAt = new Map<string, number>();
   ntfy.onAccepted((message) => {
     acceptedAt.set(message.id, Date.now());
@@ -41,21 +43,24 @@ export async function alertToPush(baseUrl: string, databaseUrl: string, ntfy: Fa
   await pushTheOwner(baseUrl, webhook.token, ntfy);
   await pageTheOwner(baseUrl, webhook, 60);
   const total = PAGING_RATE * PAGING_SECONDS;
-  const { sentAt, rejected } = await sendAtRate(webhook, 'pushing', total, PAGING_RATE);
-  const summaryOf = (title: string | undefined) => /(pushing alert \S+)/.exec(title ?? '')?.[1];
-  const pushes = await poll(
+  const cpuBefore = await cpuSnapshot(pids);
+  const { sentAt, rejected, accepted } = await sendAtRate(webhook, 'pushing', total, PAGING_RATE);
+  const summaryOf = (title: string) => /(pushing alert \S+)/.exec(title)?.[1];
+  const pushTitles = () => ntfy.messages.filter((message) => message.topic === TOPIC).map((message) => message.title ?? '');
+  await poll(
     'the pushes of the paging run',
-    async () => {
-      const received = ntfy.messages.filter((message) => message.topic === TOPIC && summaryOf(message.title));
-      return received.length >= total - rejected ? received : undefined;
-    },
+    async () => (countPages(accepted, pushTitles(), summaryOf).missing.length === 0 ? true : undefined),
     300_000,
-  );
-  const summaries = pushes.map((message) => summaryOf(message.title));
-  const repeated = summaries.length - new Set(summaries).size;
+  ).catch(() => undefined);
+  // From the first alert to the last incident's push: the follow-up still running after it is not counted.
+  const cpuAfter = await cpuSnapshot(pids);
+  // Every incident pushed exactly once, as the mail mode checks its pages: a late second push fails the run.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  assertPagedExactlyOnce(countPages(accepted, pushTitles(), summaryOf));
+  const pushes = ntfy.messages.filter((message) => message.topic === TOPIC && summaryOf(message.title ?? ''));
   const firstAccepted = new Map<string, number>();
   for (const message of pushes) {
-    const summary = summaryOf(message.title) as string;
+    const summary = summaryOf(message.title ?? '') as string;
     const at = acceptedAt.get(message.id);
     if (at !== undefined) firstAccepted.set(summary, Math.min(at, firstAccepted.get(summary) ?? Infinity));
   }
@@ -64,8 +69,8 @@ export async function alertToPush(baseUrl: string, databaseUrl: string, ntfy: Fa
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const rows = await db
-    .query<{ title: string; opened: Date; claimed: Date; relayed: Date | null; attempts: number }>(
-      `select i.title, i.created_at as opened, min(p.created_at) as claimed, max(p.attempts) as attempts,
+    .query<{ title: string; opened: Date; claimed: Date; relayed: Date | null }>(
+      `select i.title, i.created_at as opened, min(p.created_at) as claimed,
        (select e.dispatched_at from domain_events e where e.incident_id = i.id and e.type = 'incident.created') as relayed
      from incidents i join pages p on p.incident_id = i.id
      where i.organization_id = $1 and p.method = 'push' group by i.id`,
@@ -76,14 +81,14 @@ export async function alertToPush(baseUrl: string, databaseUrl: string, ntfy: Fa
   const toRelayed = rows.rows.map((row) => (row.relayed?.getTime() ?? NaN) - row.opened.getTime()).filter(Number.isFinite);
   const toClaim = rows.rows.map((row) => row.claimed.getTime() - (row.relayed?.getTime() ?? NaN)).filter(Number.isFinite);
   const toAccept = rows.rows.map((row) => (firstAccepted.get(row.title) ?? NaN) - row.claimed.getTime()).filter(Number.isFinite);
-  const resent = rows.rows.filter((row) => row.attempts > 1).length;
   const stage = (values: number[]) => `p50 ${fmt(percentile(values, 50))} ms, p99 ${fmt(percentile(values, 99))} ms`;
   return [
     `push paging: ${total} alerts at ${PAGING_RATE}/s for ${PAGING_SECONDS} s, each opening an incident paged by push through ntfy (${rejected} rejected)`,
-    `  alert → push accepted     ${stage(latency)} by the ntfy server (${latency.length} incidents${repeated > 0 ? `, ${repeated} second pushes of one incident` : ''}${resent > 0 ? `, ${resent} resent` : ''})`,
+    `  alert → push accepted     ${stage(latency)} by the ntfy server (${latency.length} incidents, exactly one push each)`,
     `    alert → incident row     ${stage(toIncident)}`,
     `    incident → relayed       ${stage(toRelayed)}`,
     `    relayed → page claimed   ${stage(toClaim)}`,
     `    page claimed → accepted  ${stage(toAccept)}`,
+    `  CPU per new incident      ${cpuPerUnit(cpuBefore, cpuAfter, latency.length)} (until the last push)`,
   ];
 }

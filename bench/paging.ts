@@ -61,17 +61,21 @@ export async function sendAtRate(
   return { sentAt, rejected, accepted };
 }
 
+/** The alert summary a level-1 page's mail subject carries. */
+export const mailedSummaryOf = (subject: string): string | undefined => /Page: (paging alert \S+)/.exec(subject)?.[1];
+
 /**
- * Level 1's SMTP messages against the incidents sent: the summaries paged more than once and those
- * never paged (none of them rejected at the webhook).
+ * Level 1's pages (their texts, each read by `summaryOf`) against the incidents sent: the summaries
+ * paged more than once and those never paged (none of them rejected at the webhook).
  */
 export function countPages(
   expected: readonly string[],
-  subjects: readonly string[],
+  texts: readonly string[],
+  summaryOf: (text: string) => string | undefined = mailedSummaryOf,
 ): { perSummary: Map<string, number>; duplicated: string[]; missing: string[] } {
   const perSummary = new Map<string, number>();
-  for (const subject of subjects) {
-    const summary = /Page: (paging alert \S+)/.exec(subject)?.[1];
+  for (const text of texts) {
+    const summary = summaryOf(text);
     if (summary) perSummary.set(summary, (perSummary.get(summary) ?? 0) + 1);
   }
   return {
@@ -82,7 +86,16 @@ export function countPages(
 }
 
 /** How long the run waits, once every incident has a page, for a late duplicate (a resend) to show. */
-const SETTLE_MS = Number(process.env.BENCH_PAGING_SETTLE_MS ?? 10_000);
+export const SETTLE_MS = Number(process.env.BENCH_PAGING_SETTLE_MS ?? 10_000);
+
+/** Fails the run unless every incident sent was paged exactly once. */
+export function assertPagedExactlyOnce(counted: { duplicated: string[]; missing: string[] }): void {
+  if (counted.duplicated.length === 0 && counted.missing.length === 0) return;
+  throw new Error(
+    `paging run not exactly once: ${counted.duplicated.length} incident(s) paged more than once (${counted.duplicated.slice(0, 5).join(', ')}), ` +
+      `${counted.missing.length} never paged (${counted.missing.slice(0, 5).join(', ')})`,
+  );
+}
 
 /**
  * Alert → first page accepted by the SMTP server, at PAGING_RATE new incidents per second. Every
@@ -111,15 +124,10 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
     acceptedSummaries,
     pages.map((message) => message.subject),
   );
-  if (counted.duplicated.length > 0 || counted.missing.length > 0) {
-    throw new Error(
-      `paging run not exactly once: ${counted.duplicated.length} incident(s) paged more than once (${counted.duplicated.slice(0, 5).join(', ')}), ` +
-        `${counted.missing.length} never paged (${counted.missing.slice(0, 5).join(', ')})`,
-    );
-  }
+  assertPagedExactlyOnce(counted);
   const latency = pages
     .map((page) => {
-      const summary = /Page: (paging alert \S+)/.exec(page.subject)?.[1];
+      const summary = mailedSummaryOf(page.subject);
       return page.receivedAt.getTime() - (summary ? (sentAt.get(summary) ?? NaN) : NaN);
     })
     .filter(Number.isFinite);
@@ -149,7 +157,7 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
       [webhook.organizationId],
     )
     .finally(() => db.end());
-  const accepted = new Map(pages.map((page) => [/Page: (paging alert \S+)/.exec(page.subject)?.[1], page.receivedAt.getTime()]));
+  const accepted = new Map(pages.map((page) => [mailedSummaryOf(page.subject), page.receivedAt.getTime()]));
   const toIncident = stages.rows.map((row) => row.opened.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
   const toPageRow = stages.rows.map((row) => row.paged.getTime() - row.opened.getTime());
   const toSmtp = stages.rows.map((row) => (accepted.get(row.title) ?? NaN) - row.paged.getTime()).filter(Number.isFinite);
