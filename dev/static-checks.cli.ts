@@ -2,11 +2,10 @@
 // one process on about one core, so on two cores they take little more than the longest alone.
 import { runSideBySide } from './side-by-side.ts';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const CHECKS = ['typecheck', 'lint', 'format:check'];
 
 const results = await runSideBySide(
-  CHECKS.map((script) => ({ name: script, argv: [npm, 'run', script] as const })),
+  CHECKS.map((script) => ({ name: script, argv: ['npm', 'run', script] as const })),
   ({ name, code, output, seconds }) => {
     process.stdout.write(
       `${output.trimEnd()}\n[checks] ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(0)} s\n\n`,
