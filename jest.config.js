@@ -7,7 +7,7 @@ const common = {
     '^.+\\.ts$': [
       '@swc/jest',
       {
-        jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2024' },
         module: { type: 'es6' },
       },
     ],

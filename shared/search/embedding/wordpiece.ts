@@ -9,60 +9,85 @@ export interface WordPieceTokenizer {
   padId: number;
 }
 
-const isPunctuation = (code: number, char: string): boolean =>
-  (code >= 33 && code <= 47) ||
-  (code >= 58 && code <= 64) ||
-  (code >= 91 && code <= 96) ||
-  (code >= 123 && code <= 126) ||
-  /\p{P}/u.test(char);
+/** BERT drops longer words to [UNK] whole, so a word's characters past this many are never read. */
+const MAX_WORD_CHARS = 100;
 
-const isCjk = (code: number): boolean =>
-  (code >= 0x4e00 && code <= 0x9fff) ||
-  (code >= 0x3400 && code <= 0x4dbf) ||
-  (code >= 0x20000 && code <= 0x2a6df) ||
-  (code >= 0xf900 && code <= 0xfaff) ||
-  (code >= 0x2f800 && code <= 0x2fa1f);
+// BERT's basic split: whitespace separates; punctuation (ASCII symbols count) and CJK ideographs
+// stand alone; NUL, U+FFFD and control characters other than whitespace are dropped.
+const ALONE = /[\p{P}[\p{S}&&\p{ASCII}]\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF\u{20000}-\u{2A6DF}\u{2F800}-\u{2FA1F}]/v.source;
+const DROPPED = /[\uFFFD[\p{Cc}--\s]]/v.source;
+/** One run of whitespace, one standalone character, one run of word characters, or dropped ones. */
+const BASIC_TOKEN = new RegExp(`(\\s+)|(${ALONE})|([\\S--${ALONE}--${DROPPED}]+)|${DROPPED}+`, 'gv');
 
 /**
  * Words one at a time, so encoding stops reading a long text once the model's window is full.
- * The text is cleaned in slices for the same reason, cut only before whitespace, where lower-casing
- * and normalization have no context to lose.
+ * The text is cleaned in slices for the same reason (see `slices` for where they are cut).
  */
 function* basicTokens(text: string): Generator<string> {
   let current = '';
   for (const slice of slices(text, 4_096)) {
-    const cleaned = slice
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/\p{Mn}/gu, '');
-    for (const char of cleaned) {
-      const code = char.codePointAt(0) as number;
-      if (code === 0 || code === 0xfffd || (/\p{Cc}/u.test(char) && !/\s/.test(char))) continue;
-      if (/\s/u.test(char)) {
-        if (current) yield current;
-        current = '';
-      } else if (isPunctuation(code, char) || isCjk(code)) {
-        if (current) yield current;
-        current = '';
-        yield char;
-      } else current += char;
+    // Combining marks are stripped from words only while they are read (the rest is dropped unread).
+    const cleaned = slice.toLowerCase().normalize('NFD');
+    for (const [, space, alone, word] of cleaned.matchAll(BASIC_TOKEN)) {
+      if (word !== undefined) {
+        // A dropped character joins the word parts either side of it.
+        current = withUnmarked(current, word);
+        continue;
+      }
+      if (space === undefined && alone === undefined) continue;
+      if (current) yield current;
+      current = '';
+      if (alone !== undefined) yield alone;
     }
   }
   if (current) yield current;
 }
 
-const isAsciiSpace = (code: number): boolean => code === 0x20 || (code >= 0x09 && code <= 0x0d);
+/** `word` appended to `current` without combining marks, only until it is too long to matter. */
+function withUnmarked(current: string, word: string): string {
+  let result = current;
+  UNMARKED.lastIndex = 0;
+  for (let match; result.length <= MAX_WORD_CHARS && (match = UNMARKED.exec(word));) result += match[0];
+  return result;
+}
 
-/** Consecutive pieces of at least `size` characters (but the last), each cut just before whitespace. */
+const UNMARKED = /\P{Mn}+/gu;
+
+/**
+ * Consecutive pieces of at least `size` characters (but the last), each cut just before whitespace,
+ * where lower-casing and normalization have no context to lose. A run of `size` more characters
+ * without it is cut between two plain characters instead (see `PLAIN`).
+ */
 function* slices(text: string, size: number): Generator<string> {
   let start = 0;
+  let space = -1;
   while (start < text.length) {
-    let end = Math.min(start + size, text.length);
-    while (end < text.length && !isAsciiSpace(text.charCodeAt(end))) end += 1;
+    const from = start + size;
+    if (from >= text.length) {
+      yield text.slice(start);
+      return;
+    }
+    if (space < from) space = indexAfter(ASCII_SPACE, text, from);
+    const end = space <= from + size ? space : Math.min(space, indexAfter(PLAIN_BOUNDARY, text, from + size));
     yield text.slice(start, end);
     start = end;
   }
 }
+
+function indexAfter(pattern: RegExp, text: string, from: number): number {
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? text.length;
+}
+
+const ASCII_SPACE = /[\t\n\v\f\r ]/g;
+
+/**
+ * Letters, digits, symbols and spaces but the case-ignorable ones (modifier letters and symbols):
+ * no combining mark crosses a cut between two of them, and a Greek final sigma, whose form depends
+ * on the nearest characters that are not case-ignorable, finds the same ones either side of it.
+ */
+const PLAIN = /[[\p{L}\p{N}\p{S}\p{Zs}]--[\p{Lm}\p{Sk}\u03A3]]/v.source;
+const PLAIN_BOUNDARY = new RegExp(`(?<=${PLAIN})(?=${PLAIN})`, 'gv');
 
 /** Token → id from `vocab.txt` (one token a line, the id is the line) or a Hugging Face `tokenizer.json`. */
 export function vocabularyOf(fileName: string, text: string): Map<string, number> {
@@ -101,7 +126,7 @@ export function createWordPieceTokenizer(vocabulary: string | Map<string, number
   const [cls, sep, unk, pad] = [id('[CLS]'), id('[SEP]'), id('[UNK]'), id('[PAD]')];
 
   const wordPieces = (word: string): number[] => {
-    if (word.length > 100) return [unk];
+    if (word.length > MAX_WORD_CHARS) return [unk];
     const ids: number[] = [];
     let start = 0;
     while (start < word.length) {

@@ -88,6 +88,22 @@ export const STRUCTURED_ALARM = new RegExp(
 /** A syslog or journal line: `Nov 24 22:05:41 host process[pid]: …`. */
 export const SYSLOG_LINE = /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]?\d \d{2}:\d{2}:\d{2} \S+ [^\s:[]+(?:\[\d+\])?:/m;
 
+/** A log's lines but the blank ones, which a run of empty lines leaves out in the split itself. */
+function* nonBlankLines(log: string): Generator<string> {
+  for (const line of log.split(/\r?\n(?:[ \t]*\r?\n)*/)) if (!BLANK.test(line)) yield line;
+}
+
+const BLANK = /^\s*$/;
+
+function firstOf<T>(items: Iterable<T>, count: number): T[] {
+  const first: T[] = [];
+  for (const item of items) {
+    if (first.length === count) break;
+    first.push(item);
+  }
+  return first;
+}
+
 /**
  * Turns a pasted error log into a query: the informative lines (errors, exceptions, causes and the
  * first stack frame of each), without timestamps, ids and addresses that only add noise, deduplicated
@@ -97,7 +113,8 @@ export function informativeQuery(log: string, maxChars = 1_000): string {
   const seen = new Set<string>();
   const kept: string[] = [];
   let framesAfterError = 0;
-  for (const rawLine of log.split(/\r?\n/).flatMap((line) => plainLogLines(line) ?? [line])) {
+  const lines = [...nonBlankLines(log)].flatMap((line) => plainLogLines(line) ?? [line]);
+  for (const rawLine of lines) {
     let line = rawLine;
     for (const pattern of NOISE) line = line.replace(pattern, ' ');
     line = line.replace(/\s+/g, ' ').trim();
@@ -114,13 +131,6 @@ export function informativeQuery(log: string, maxChars = 1_000): string {
     kept.push(line);
   }
   // A log with no recognizable error line is still a query: fall back to its first lines.
-  const text = (
-    kept.length
-      ? kept
-      : log
-          .split(/\r?\n/)
-          .filter((line) => line.trim())
-          .slice(0, 10)
-  ).join('\n');
+  const text = (kept.length ? kept : firstOf(nonBlankLines(log), 10)).join('\n');
   return text.slice(0, maxChars);
 }

@@ -25,6 +25,7 @@ describe('WordPiece tokenizer', () => {
     '!',
     'cafe',
     ':',
+    'ος',
   ].join('\n');
   const tokenizer = createWordPieceTokenizer(vocab);
 
@@ -32,8 +33,18 @@ describe('WordPiece tokenizer', () => {
     ['The connection pool is exhausted!', [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 3]],
     ['CAFÉ: pool', [2, 13, 14, 7, 3]],
     ['unknownword pool', [2, 1, 7, 3]],
+    [`cafe${'\u0301'.repeat(300)} pool`, [2, 13, 7, 3]],
+    ['po\u0000ol\uFFFD pool', [2, 7, 7, 3]],
+    [`pool${'o'.repeat(20_000)} pool`, [2, 1, 7, 3]],
   ])('encodes %j', (text, ids) => {
     expect(tokenizer.encode(text, 64)).toEqual(ids);
+  });
+
+  // A text with no whitespace is cleaned in slices cut between two letters; a final sigma needs the
+  // letter before it in its own slice to be lowered as one.
+  it.each([8_190, 8_191, 8_192, 8_193])('reads a final sigma after %d ideographs as one', (ideographs) => {
+    const ids = tokenizer.encode(`${'漢'.repeat(ideographs)}ΟΣ!`, 10_000);
+    expect(ids.slice(-3)).toEqual([15, 12, 3]);
   });
 
   it('truncates to the maximum length and keeps [SEP] last', () => {
