@@ -7,7 +7,7 @@
 /** What one evaluation may spend: `steps` counts the work's own unit (iterations, events, characters). */
 export interface ComputeLimits {
   steps: number;
-  /** Wall time, checked every `clockEvery` steps (the clock is not free). */
+  /** Wall time (but a pace's rests), checked every `clockEvery` steps (the clock is not free). */
   ms: number;
   /** Steps between two looks at the clock (default 256): more where one step is tiny work. */
   clockEvery?: number;
@@ -34,13 +34,27 @@ export interface ComputeBudget {
 const CHECK_CLOCK_EVERY = 256;
 
 /**
+ * How an evaluation in a thread of its own shares the CPU: after each `runMs` of work it rests
+ * `restMs` (`rest` blocks the thread), so a tenant's input uses at most runMs / (runMs + restMs) of
+ * a core whatever the scheduler does with the process's other threads. Rests do not count against
+ * the budget's time. Never on an event loop: resting there would stall it.
+ */
+export interface ComputePace {
+  runMs: number;
+  restMs: number;
+  rest: (ms: number) => void;
+}
+
+/**
  * A budget for one evaluation of `what` (a phrase users read: "the calendar", "the recurrence rule").
  * `now` is injectable for tests.
  */
-export function computeBudget(what: string, limits: ComputeLimits, now: () => number = Date.now): ComputeBudget {
+export function computeBudget(what: string, limits: ComputeLimits, now: () => number = Date.now, pace?: ComputePace): ComputeBudget {
   const started = now();
   let spent = 0;
   let sinceClock = 0;
+  let rested = 0;
+  let runningSince = started;
   return {
     spend(n = 1) {
       spent += n;
@@ -48,7 +62,13 @@ export function computeBudget(what: string, limits: ComputeLimits, now: () => nu
       sinceClock += n;
       if (sinceClock >= (limits.clockEvery ?? CHECK_CLOCK_EVERY)) {
         sinceClock = 0;
-        if (now() - started > limits.ms) throw new BudgetExceededError(what, 'time', `more than ${limits.ms} ms`);
+        const at = now();
+        if (at - started - rested > limits.ms) throw new BudgetExceededError(what, 'time', `more than ${limits.ms} ms`);
+        if (pace && at - runningSince >= pace.runMs) {
+          pace.rest(pace.restMs);
+          runningSince = now();
+          rested += runningSince - at;
+        }
       }
     },
     get spent() {

@@ -1,6 +1,6 @@
 // Kept free of Node built-ins and I/O: turns an external iCalendar document into on-call events.
 import ICAL from 'ical.js';
-import { computeBudget, type ComputeBudget } from './compute-budget.ts';
+import { computeBudget, type ComputeBudget, type ComputePace } from './compute-budget.ts';
 import {
   ICAL_IMPORT_BUDGET,
   ICAL_MAX_CANDIDATES_WITHOUT_OCCURRENCE,
@@ -50,6 +50,9 @@ export function assertCalendarSize(text: string): void {
   }
 }
 
+/** One import's budget (ICAL_IMPORT_BUDGET); an import in a thread of its own passes its pace. */
+export const calendarBudget = (pace?: ComputePace): ComputeBudget => computeBudget('the calendar', ICAL_IMPORT_BUDGET, Date.now, pace);
+
 /**
  * The occurrences of `text`'s events over `[from, to)` (recurrences expanded, in their own zones),
  * each matched to a member: the first `ATTENDEE mailto:` address that is a member's email, else
@@ -63,7 +66,7 @@ export function importCalendar(
   members: readonly { id: string; email: string }[],
   from: number,
   to: number,
-  budget: ComputeBudget = computeBudget('the calendar', ICAL_IMPORT_BUDGET),
+  budget: ComputeBudget = calendarBudget(),
 ): ImportResult {
   assertCalendarSize(text);
   const byEmail = new Map(members.map((member) => [member.email.toLowerCase(), member.id]));

@@ -25,4 +25,24 @@ describe('computeBudget: how often it looks at the clock', () => {
     budget.spend(999);
     expect(() => budget.spend(1)).toThrow(BudgetExceededError);
   });
+
+  it('rests after each run of work when paced, and leaves the rests out of its time', () => {
+    let time = 0;
+    const rests: number[] = [];
+    const rest = (ms: number) => {
+      rests.push(ms);
+      time += ms;
+    };
+    const budget = computeBudget('this', { steps: 1e9, ms: 25, clockEvery: 1 }, () => time, { runMs: 10, restMs: 20, rest });
+    // 5 ms of work a step: a rest at 10 ms and at 40 ms (10 ms of work after the first rest).
+    for (let step = 0; step < 5; step += 1) {
+      time += 5;
+      budget.spend();
+    }
+    expect(rests).toEqual([20, 20]);
+    expect(time).toBe(65);
+    // 30 ms of work by now, past the 25 ms limit; counting the rests it was past it at the third step.
+    time += 5;
+    expect(() => budget.spend()).toThrow(BudgetExceededError);
+  });
 });
