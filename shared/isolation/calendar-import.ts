@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { ImportResult } from '../domain/schedule-ical-import.ts';
+import { createThreadPool } from './thread-pool.ts';
 
 export interface CalendarImportJob {
   text: string;
@@ -16,7 +16,7 @@ export type CalendarImporter = (job: CalendarImportJob) => Promise<ImportResult>
 export interface CalendarImportLimits {
   /** Imports running at once in this process; the others wait their turn. */
   concurrency: number;
-  /** Wall time of one import, after which its thread is terminated. */
+  /** Time one import may run, after which its thread is terminated (and replaced). */
   timeoutMs: number;
   /** The thread's V8 heap; past it the thread dies, not the process. */
   maxHeapMb: number;
@@ -40,76 +40,31 @@ export class CalendarImportError extends Error {
   }
 }
 
-/** At most `limit` tasks at a time, the others queued in order. */
-function semaphore(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
-function importInThread(job: CalendarImportJob, limits: CalendarImportLimits): Promise<ImportResult> {
-  return new Promise((resolve, reject) => {
-    const thread = new Worker(new URL('./calendar-import.thread.ts', import.meta.url), {
-      workerData: job,
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-    });
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      outcome();
-      void thread.terminate();
-    };
-    const timer = setTimeout(
-      () =>
-        settle(() =>
-          reject(
-            new CalendarImportError('time', `The calendar took more than ${limits.timeoutMs / 1000} seconds to import and was cut off`),
-          ),
-        ),
-      limits.timeoutMs,
-    );
-    thread.on('message', (reply: CalendarImportReply) =>
-      settle(() =>
-        reply.ok
-          ? resolve(reply.result)
-          : reject(
-              new CalendarImportError(
-                reply.name === 'BudgetExceededError' || reply.name === 'CalendarTooLargeError' ? 'budget' : 'invalid',
-                reply.message,
-              ),
-            ),
-      ),
-    );
-    thread.on('error', (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new CalendarImportError('memory', `The calendar needed more than ${limits.maxHeapMb} MiB to import and was cut off`)
-            : error,
-        ),
-      ),
-    );
-    thread.on('exit', () => settle(() => reject(new Error('the calendar import thread exited without an answer'))));
-  });
-}
-
 /**
- * Calendar imports in worker threads, `concurrency` at a time, each cut off at its time and heap
- * limits. ical.js is synchronous: whatever bounds its work (its budget), a document that costs more
- * than expected must cost a thread, not the event loop of the worker that pages other organizations.
+ * Calendar imports in long-lived worker threads, `concurrency` at a time, each cut off at its time
+ * and heap limits (its thread then replaced). ical.js is synchronous: whatever bounds its work (its
+ * budget), a document that costs more than expected must cost a thread, not the event loop of the
+ * worker that pages other organizations. A thread serves import after import: starting one costs
+ * more than importing an ordinary calendar.
  */
 export function createIsolatedCalendarImporter(limits: CalendarImportLimits = CALENDAR_IMPORT_LIMITS): CalendarImporter {
-  const bounded = semaphore(limits.concurrency);
-  return (job) => bounded(() => importInThread(job, limits));
+  const pool = createThreadPool<CalendarImportJob, CalendarImportReply>({
+    script: new URL('./calendar-import.thread.ts', import.meta.url),
+    threads: limits.concurrency,
+    hardMs: limits.timeoutMs,
+    maxHeapMb: limits.maxHeapMb,
+    errors: {
+      time: () =>
+        new CalendarImportError('time', `The calendar took more than ${limits.timeoutMs / 1000} seconds to import and was cut off`),
+      memory: () => new CalendarImportError('memory', `The calendar needed more than ${limits.maxHeapMb} MiB to import and was cut off`),
+      failed: (error) => error,
+      exited: () => new Error('the calendar import thread exited without an answer'),
+    },
+  });
+  return async (job) => {
+    const reply = await pool.run(job);
+    if (reply.ok) return reply.result;
+    const reason = reply.name === 'BudgetExceededError' || reply.name === 'CalendarTooLargeError' ? 'budget' : 'invalid';
+    throw new CalendarImportError(reason, reply.message);
+  };
 }

@@ -1,10 +1,11 @@
 // Mapping templates evaluated in a thread of their own (json-mapping.ts): however a tenant's template
 // behaves on a sender's payload, it runs here, not on the event loop that takes other webhooks.
 import { constants, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { compileMapping, evaluateMapping, MappingError, type CompiledMapping } from '../alerts/json-mapping.ts';
 import type { JsonMappingLimits } from '../domain/compute-limits.ts';
-import type { MappingJob, MappingReply, MappingThreadReady } from './json-mapping.ts';
+import type { MappingJob, MappingReply } from './json-mapping.ts';
+import { serveThreadPool } from './thread-pool.ts';
 
 try {
   setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
@@ -16,23 +17,20 @@ const limits = workerData as JsonMappingLimits;
 // Templates change rarely and webhooks repeat: the last few compiled ones are kept.
 const compiled = new Map<string, CompiledMapping>();
 
-parentPort?.on('message', (job: MappingJob) => {
-  void (async (): Promise<MappingReply> => {
-    try {
-      let mapping = compiled.get(job.template);
-      if (!mapping) {
-        mapping = compileMapping(job.template, limits);
-        if (compiled.size >= 64) compiled.clear();
-        compiled.set(job.template, mapping);
-      }
-      const result = await evaluateMapping(mapping, job.body);
-      // Plain JSON only crosses back (a template may return a function or a JSONata sequence).
-      const json = JSON.stringify(result);
-      return { id: job.id, ok: true, result: json === undefined ? undefined : (JSON.parse(json) as unknown) };
-    } catch (error) {
-      if (error instanceof MappingError) return { id: job.id, ok: false, stage: error.stage, problem: error.problem };
-      return { id: job.id, ok: false, stage: 'evaluate', problem: { code: 'ERROR', message: String(error), position: null, token: null } };
+serveThreadPool<MappingJob, MappingReply>(async (job) => {
+  try {
+    let mapping = compiled.get(job.template);
+    if (!mapping) {
+      mapping = compileMapping(job.template, limits);
+      if (compiled.size >= 64) compiled.clear();
+      compiled.set(job.template, mapping);
     }
-  })().then((reply) => parentPort?.postMessage(reply));
+    const result = await evaluateMapping(mapping, job.body);
+    // Plain JSON only crosses back (a template may return a function or a JSONata sequence).
+    const json = JSON.stringify(result);
+    return { ok: true, result: json === undefined ? undefined : (JSON.parse(json) as unknown) };
+  } catch (error) {
+    if (error instanceof MappingError) return { ok: false, stage: error.stage, problem: error.problem };
+    return { ok: false, stage: 'evaluate', problem: { code: 'ERROR', message: String(error), position: null, token: null } };
+  }
 });
-parentPort?.postMessage({ ready: true } satisfies MappingThreadReady);
