@@ -6,7 +6,7 @@ import { freePort } from '../shared/net/free-port.ts';
 import { goBuild } from './go-install.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { downloadFile, resolveTool, run, type ResolveToolOptions, type ToolDeclaration, type ToolSource } from './tool-cache.ts';
-import { waitFor } from './wait-for.ts';
+import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
 /** Later tags embed a web UI that is not in the Go module, so `go install` of them fails. */
 export const ALERTMANAGER_VERSION = '0.31.1';
@@ -60,7 +60,11 @@ export interface RunningAlertmanager {
 }
 
 /** Starts Alertmanager on a free loopback port with `configYaml`, storage in `dataDir`, no clustering. */
-export async function startAlertmanager(binary: string, configYaml: string, dataDir: string): Promise<RunningAlertmanager> {
+export function startAlertmanager(binary: string, configYaml: string, dataDir: string): Promise<RunningAlertmanager> {
+  return startAgainOnEarlyExit('alertmanager', () => startAlertmanagerOnce(binary, configYaml, dataDir));
+}
+
+async function startAlertmanagerOnce(binary: string, configYaml: string, dataDir: string): Promise<RunningAlertmanager> {
   await mkdir(dataDir, { recursive: true });
   const configFile = join(dataDir, 'alertmanager.yml');
   await writeFile(configFile, configYaml);

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { access, chmod, mkdir, readdir, readFile, realpath, rename, stat } from 'node:fs/promises';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../shared/net/free-port.ts';
+import { freePort, freePorts } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { downloadFile, installTool, unzip, type ToolDeclaration } from './tool-cache.ts';
-import { waitFor } from './wait-for.ts';
+import { ExitedBeforeReadyError, startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
 export const ELASTICSEARCH_VERSION = '8.19.21';
 
@@ -127,13 +127,23 @@ async function grantTraversal(target: string, user: { uid: number; gid: number }
   }
 }
 
-export async function startElasticsearch(options: {
+interface ElasticsearchOptions {
   home: string;
   dataDir: string;
   port?: number;
   heapMb?: number;
   log?: (message: string) => void;
-}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+}
+
+/**
+ * Starts a single-node Elasticsearch on loopback and waits until it is yellow; one that exits before
+ * it serves (a port taken in between) is started again on fresh ports, keeping a port asked for.
+ */
+export async function startElasticsearch(options: ElasticsearchOptions): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  return startAgainOnEarlyExit('Elasticsearch', () => startElasticsearchOnce(options), options.log);
+}
+
+async function startElasticsearchOnce(options: ElasticsearchOptions): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const log = options.log ?? noLog;
   const home = resolve(options.home);
   const dataDir = resolve(options.dataDir);
@@ -143,8 +153,8 @@ export async function startElasticsearch(options: {
   if (options.port !== undefined && (await freePort(options.port)) !== options.port) {
     throw new Error(`Elasticsearch: port ${options.port} is already in use`);
   }
-  const httpPort = options.port ?? (await freePort());
-  const transportPort = await freePort();
+  const [httpPort, transportPort] =
+    options.port === undefined ? await freePorts(2) : [options.port, ...(await freePorts(1, [options.port]))];
   await Promise.all([join(dataDir, 'data'), logsDir, tmpDir].map((dir) => mkdir(dir, { recursive: true })));
 
   let user: { uid: number; gid: number } | undefined;
@@ -216,7 +226,8 @@ export async function startElasticsearch(options: {
   } catch (error) {
     await stop();
     const output = recent.length ? `\n--- last Elasticsearch output ---\n${recent.join('\n')}` : '';
-    throw new Error(`${(error as Error).message}${output}`, { cause: error });
+    const Failure = error instanceof ExitedBeforeReadyError ? ExitedBeforeReadyError : Error;
+    throw new Failure(`${(error as Error).message}${output}`, { cause: error });
   }
   log(`Elasticsearch ${url} ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (pid ${child.pid})`);
   return { url, pid: child.pid, stop };

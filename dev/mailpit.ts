@@ -1,8 +1,8 @@
-import { freePort } from '../shared/net/free-port.ts';
+import { freePorts } from '../shared/net/free-port.ts';
 import { goTool } from './go-install.ts';
 import { resolveTool, type ResolveToolOptions } from './tool-cache.ts';
 import { startManagedProcess } from './managed-process.ts';
-import { waitFor } from './wait-for.ts';
+import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
 /** Mailpit (https://mailpit.axllent.org): a real SMTP server whose HTTP API lets tests read the mail back. */
 export const MAILPIT_VERSION = '1.33.1';
@@ -49,8 +49,12 @@ interface ListedMessage {
 }
 
 /** Starts Mailpit on free loopback ports, in memory, and waits until its API answers. */
-export async function startMailpit(binary: string): Promise<RunningMailpit> {
-  const [smtpPort, httpPort] = [await freePort(), await freePort()];
+export function startMailpit(binary: string): Promise<RunningMailpit> {
+  return startAgainOnEarlyExit('mailpit', () => startMailpitOnce(binary));
+}
+
+async function startMailpitOnce(binary: string): Promise<RunningMailpit> {
+  const [smtpPort, httpPort] = await freePorts(2);
   const server = startManagedProcess(
     'mailpit',
     binary,

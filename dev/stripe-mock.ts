@@ -2,7 +2,7 @@ import { freePort } from '../shared/net/free-port.ts';
 import { goTool } from './go-install.ts';
 import { resolveTool, type ResolveToolOptions } from './tool-cache.ts';
 import { startManagedProcess } from './managed-process.ts';
-import { waitFor } from './wait-for.ts';
+import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
 /** Stripe's own API mock (https://github.com/stripe/stripe-mock), which billing tests call instead of Stripe. */
 export const STRIPE_MOCK_VERSION = '0.203.0';
@@ -24,7 +24,11 @@ export interface RunningStripeMock {
 }
 
 /** Starts stripe-mock on a free loopback port (HTTP only) and waits until it answers. */
-export async function startStripeMock(binary: string): Promise<RunningStripeMock> {
+export function startStripeMock(binary: string): Promise<RunningStripeMock> {
+  return startAgainOnEarlyExit('stripe-mock', () => startStripeMockOnce(binary));
+}
+
+async function startStripeMockOnce(binary: string): Promise<RunningStripeMock> {
   const port = await freePort();
   const server = startManagedProcess('stripe-mock', binary, ['-http-addr', `127.0.0.1:${port}`], { onOutput: () => undefined });
   const url = `http://127.0.0.1:${port}`;

@@ -6,7 +6,7 @@ import { freePort } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { SYNAPSE_TOOL } from './synapse-tool.ts';
 import { installTool, type InstallContext } from './tool-cache.ts';
-import { waitFor } from './wait-for.ts';
+import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
 /** The Synapse launcher in the tool cache, installed there first unless it is. */
 export const resolveSynapse = (context: InstallContext): Promise<string> => installTool(SYNAPSE_TOOL, context);
@@ -95,7 +95,11 @@ const LOG_CONFIG = JSON.stringify({
  * Starts Synapse on a free loopback port with a fresh SQLite database in a temporary folder, and
  * waits until its client API answers. `launcher` is the tool cache's `bin/synapse`.
  */
-export async function startSynapse(launcher: string, options: { serverName?: string } = {}): Promise<RunningSynapse> {
+export function startSynapse(launcher: string, options: { serverName?: string } = {}): Promise<RunningSynapse> {
+  return startAgainOnEarlyExit('synapse', () => startSynapseOnce(launcher, options));
+}
+
+async function startSynapseOnce(launcher: string, options: { serverName?: string }): Promise<RunningSynapse> {
   const serverName = options.serverName ?? 'tocsin.test';
   const dir = await mkdtemp(join(tmpdir(), 'tocsin-synapse-'));
   const port = await freePort();

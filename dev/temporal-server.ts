@@ -15,7 +15,7 @@ import { freePort } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
 import type { LocalTemporal } from './temporal.ts';
 import type { TemporalServerInstall } from './temporal-server-install.ts';
-import { ExitedBeforeReadyError, waitFor } from './wait-for.ts';
+import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
 /** The schema tool's plugin for PostgreSQL 12 and later. */
 const SQL_PLUGIN = 'postgres12';
@@ -254,16 +254,8 @@ async function startsWorkflows(address: string, namespace: string): Promise<true
  * shape as startTemporalDevServer; started again on the same dataDir it is the same cluster.
  */
 export async function startTemporalServer(options: TemporalServerOptions): Promise<LocalTemporal> {
-  const attempts = 3;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startTemporalServerOnce(options, attempt === 1);
-    } catch (error) {
-      if (!(error instanceof ExitedBeforeReadyError) || attempt === attempts) throw error;
-      // Most likely one of its internal ports was taken meanwhile: new ones, the frontend's kept.
-      (options.log ?? (() => undefined))(`temporal-server: ${error.message.split('\n')[0]}; starting it again on new internal ports`);
-    }
-  }
+  // After an early exit its internal ports are chosen again, the frontend's kept.
+  return startAgainOnEarlyExit('temporal-server', (attempt) => startTemporalServerOnce(options, attempt === 1), options.log);
 }
 
 async function startTemporalServerOnce(options: TemporalServerOptions, reusePorts: boolean): Promise<LocalTemporal> {

@@ -7,7 +7,7 @@ import { freePort, freePorts } from '../shared/net/free-port.ts';
 import { goBuild } from './go-install.ts';
 import { installTool, toolDir, type ToolDeclaration, type ToolSource } from './tool-cache.ts';
 import { startManagedProcess } from './managed-process.ts';
-import { ExitedBeforeReadyError, waitFor } from './wait-for.ts';
+import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
 export const TEMPORAL_CLI_VERSION = '1.5.1';
 const GO_PACKAGE = `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`;
@@ -117,15 +117,7 @@ export interface LocalTemporal {
  * frontend port the caller asked for.
  */
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<LocalTemporal> {
-  const attempts = 3;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startTemporalDevServerOnce(options);
-    } catch (error) {
-      if (!(error instanceof ExitedBeforeReadyError) || attempt === attempts) throw error;
-      (options.log ?? (() => undefined))(`temporal: ${error.message.split('\n')[0]}; starting it again on fresh ports`);
-    }
-  }
+  return startAgainOnEarlyExit('temporal', () => startTemporalDevServerOnce(options), options.log);
 }
 
 async function startTemporalDevServerOnce(options: TemporalDevServerOptions): Promise<LocalTemporal> {

@@ -27,3 +27,24 @@ export async function waitFor<T>(
   const reason = lastError instanceof Error ? `: ${lastError.message}` : '';
   throw new Error(`${what} was not ready within ${options.timeoutMs} ms${reason}`);
 }
+
+/**
+ * Runs `start` again, up to `attempts` times in all, when the server it starts exits before it is
+ * ready. A port chosen free can be taken before the server binds it (by another server, or as an
+ * outgoing connection's local port); each start chooses its ports again.
+ */
+export async function startAgainOnEarlyExit<T>(
+  what: string,
+  start: (attempt: number) => Promise<T>,
+  log: (message: string) => void = () => undefined,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(attempt);
+    } catch (error) {
+      if (!(error instanceof ExitedBeforeReadyError) || attempt === attempts) throw error;
+      log(`${what}: ${error.message.split('\n')[0]}; starting it again on fresh ports`);
+    }
+  }
+}
