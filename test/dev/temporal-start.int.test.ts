@@ -1,33 +1,22 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveTemporalCli, startTemporalDevServer } from '../../dev/temporal.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { freePort } from '../../shared/net/free-port.ts';
+import { flakyLauncher } from '../helpers/flaky-launcher.ts';
 
-/**
- * A `temporal` that fails its first `failures` starts the way a dev server does when a port it was
- * given was taken in between, then runs the real CLI; it counts its starts in a file.
- */
-async function flakyCli(dir: string, realCli: string, failures: number): Promise<{ path: string; starts: () => Promise<number> }> {
-  const path = join(dir, 'temporal');
-  const counter = join(dir, 'starts');
-  await writeFile(counter, '');
-  await writeFile(
-    path,
-    [
-      '#!/bin/sh',
-      `echo x >> '${counter}'`,
-      `if [ "$(wc -l < '${counter}')" -le ${failures} ]; then`,
-      '  echo "Error: unable to start server: listen tcp 127.0.0.1:7243: bind: address already in use" >&2',
-      '  exit 1',
-      'fi',
-      `exec '${realCli}' "$@"`,
-    ].join('\n'),
-  );
-  await chmod(path, 0o755);
-  return { path, starts: async () => (await readFile(counter, 'utf8')).split('\n').filter(Boolean).length };
-}
+/** A `temporal` that fails its first `failures` starts as a dev server whose port was taken, then runs the real CLI. */
+const flakyCli = async (dir: string, realCli: string, failures: number) => {
+  const launcher = await flakyLauncher({
+    dir,
+    name: 'temporal',
+    realBinary: realCli,
+    failures,
+    bindError: 'Error: unable to start server: listen tcp 127.0.0.1:7243: bind: address already in use',
+  });
+  return { path: launcher.path, starts: async () => (await launcher.starts()).length };
+};
 
 describe('starting the Temporal dev server (integration: the real CLI)', () => {
   let dir: string;
