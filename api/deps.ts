@@ -650,7 +650,7 @@ export async function createApiDeps(
     address: options.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    interceptors: temporalClientInterceptors(options.tracing),
+    interceptors: await temporalClientInterceptors(options.tracing),
   });
   const search = await createSearch(config, { orm }).catch((error: unknown) => {
     logger.error({ err: error }, 'search is unavailable: POST /search/query answers 503');

@@ -14,7 +14,7 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
   process.exit(1);
 }
 // Before anything connects, so every client and request is traced (nothing starts without an endpoint).
-const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-api' });
+const tracing = await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-api' });
 
 const { deps, requestCaches, close } = await createApiDeps(config, logger, {
   databaseUrl: config.DATABASE_URL,

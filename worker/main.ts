@@ -33,7 +33,10 @@ Runtime.install({
     ...(temporalMetricsPort ? { metrics: { prometheus: { bindAddress: `127.0.0.1:${temporalMetricsPort}` } } } : {}),
   },
 });
-const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-worker' });
+const tracing = await startTracing({
+  endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-worker',
+});
 
 const orm = await openOrm({
   databaseUrl: config.DATABASE_URL,
@@ -53,14 +56,14 @@ const metrics = createWorkerMetrics(createMetricsRegistry(), {
   logger,
   temporalMetricsUrl: temporalMetricsPort ? `http://127.0.0.1:${temporalMetricsPort}/metrics` : undefined,
 });
-const traced = temporalWorkerTracing(tracing);
+const traced = await temporalWorkerTracing(tracing);
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.
 const temporal = await connectTemporal({
   address: config.TEMPORAL_ADDRESS,
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
-  interceptors: temporalClientInterceptors(tracing),
+  interceptors: await temporalClientInterceptors(tracing),
 });
 const runtime = await createWorkerRuntime(config, {
   orm,

@@ -1,8 +1,6 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { Resource } from '@opentelemetry/resources';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Middleware } from 'koa';
 
 /** A started tracing SDK: spans of this process go over OTLP/HTTP (JSON) to the collector. */
@@ -18,12 +16,18 @@ export interface Tracing {
 
 /**
  * Starts the OpenTelemetry SDK when an OTLP endpoint is configured, and only then: without one
- * nothing is registered, the API's tracer is the no-op one and no interceptor is installed, so
- * tracing costs nothing. Registers the global tracer provider, context manager (AsyncLocalStorage)
- * and W3C trace-context propagator, which the Temporal interceptors use.
+ * the SDK is not even loaded, nothing is registered, the API's tracer is the no-op one and no
+ * interceptor is installed, so tracing costs nothing. Registers the global tracer provider, context
+ * manager (AsyncLocalStorage) and W3C trace-context propagator, which the Temporal interceptors use.
  */
-export function startTracing(options: { endpoint?: string; serviceName: string }): Tracing | undefined {
+export async function startTracing(options: { endpoint?: string; serviceName: string }): Promise<Tracing | undefined> {
   if (!options.endpoint) return undefined;
+  const [{ OTLPTraceExporter }, { Resource }, { BatchSpanProcessor }, { NodeTracerProvider }] = await Promise.all([
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/sdk-trace-node'),
+  ]);
   const resource = new Resource({ 'service.name': options.serviceName });
   const exporter = new OTLPTraceExporter({
     url: new URL('v1/traces', options.endpoint.endsWith('/') ? options.endpoint : `${options.endpoint}/`).toString(),

@@ -9,7 +9,6 @@ import { analyzeIncidents } from './analysis/analyze-incidents.ts';
 import { cachedEmbedder, type Embedder } from './embedding/embedder.ts';
 import { createHttpEmbedder } from './embedding/http-embedder.ts';
 import { createLocalEmbedder, localModelDir } from './embedding/local-embedder.ts';
-import { createElasticsearchEngine } from './engine/elasticsearch-index.ts';
 import { isEngineOutage, readyOnFirstUse, type SearchEngine } from './engine/engine.ts';
 import { createPostgresEngine, sqlRunnerFromOrm } from './engine/postgres-index.ts';
 import { indexDocument } from './indexing/index-document.ts';
@@ -50,12 +49,15 @@ export async function createEmbedder(config: SearchConfig, options: { lowPriorit
   return cachedEmbedder(inner);
 }
 
-/** Elasticsearch when ELASTICSEARCH_URL is set, else the embedded engine in PostgreSQL. */
+/**
+ * Elasticsearch when ELASTICSEARCH_URL is set, else the embedded engine in PostgreSQL. Its client
+ * is loaded only then: a process without Elasticsearch starts without it.
+ */
 export async function createSearchEngine(config: SearchConfig, deps: { orm: Orm; embedder?: Embedder }): Promise<SearchEngine> {
   const embedder = deps.embedder ?? (await createEmbedder(config));
-  return config.ELASTICSEARCH_URL
-    ? createElasticsearchEngine({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder })
-    : createPostgresEngine({ sql: sqlRunnerFromOrm(deps.orm), embedder });
+  if (!config.ELASTICSEARCH_URL) return createPostgresEngine({ sql: sqlRunnerFromOrm(deps.orm), embedder });
+  const { createElasticsearchEngine } = await import('./engine/elasticsearch-index.ts');
+  return createElasticsearchEngine({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder });
 }
 
 /**
