@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+// The SDK's signature check alone, not its REST client.
+import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 
 /** What a Twilio webhook request carries for its signature check. */
 export interface TwilioSignedRequest {
@@ -20,7 +21,7 @@ export interface TwilioSignedRequest {
 export function isSignedByTwilio(authToken: string, request: TwilioSignedRequest): boolean {
   if (!request.signature || request.signatureSettings) return false;
   try {
-    return twilio.validateRequest(authToken, request.signature, request.url, request.params);
+    return validateRequest(authToken, request.signature, request.url, request.params);
   } catch {
     return false;
   }

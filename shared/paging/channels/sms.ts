@@ -48,7 +48,7 @@ export function createSmsChannel(deps: { twilioClients: TwilioClients }): PageCh
         ? { messagingServiceSid: target.connection.messagingServiceSid }
         : { from: target.connection.fromNumber };
       try {
-        const client = deps.twilioClients(target.connection);
+        const client = await deps.twilioClients(target.connection);
         const message = await untilAborted(client.messages.create({ to: target.number, body, ...sender, ...callback }), signal);
         return { ok: true, messageRef: message.sid };
       } catch (error) {

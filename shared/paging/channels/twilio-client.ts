@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type twilioSdk from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { TwilioConnection } from './twilio-connection.ts';
 
@@ -8,25 +8,29 @@ export const TWILIO_API_ORIGIN = 'https://api.twilio.com';
 /** A Twilio REST request gives up after this long; the page is recorded failed and paging goes on. */
 export const TWILIO_REQUEST_TIMEOUT_MS = 15_000;
 
-export type TwilioRestClient = ReturnType<typeof twilio>;
+type TwilioSdk = typeof twilioSdk;
+export type TwilioRestClient = ReturnType<TwilioSdk>;
+
+// The SDK's REST client is a few hundred modules: loaded at the first SMS or call, not by every
+// process that starts.
+let loadedSdk: TwilioSdk | undefined;
+let loadingSdk: Promise<TwilioSdk> | undefined;
+const loadTwilio = (): Promise<TwilioSdk> => (loadingSdk ??= import('twilio').then((module) => (loadedSdk = module.default)));
 
 /**
  * The SDK's own HTTP client, sending what it would send to api.twilio.com to `apiUrl` instead. Only
  * the operator sets that (TWILIO_API_URL: a local fake in tests); no organization can choose where
  * its Auth Token goes.
  */
-class RedirectedRequestClient extends twilio.RequestClient {
-  readonly #apiUrl: string;
-
-  constructor(apiUrl: string) {
-    super({ timeout: TWILIO_REQUEST_TIMEOUT_MS, autoRetry: false });
-    this.#apiUrl = apiUrl.endsWith('/') ? apiUrl.slice(0, -1) : apiUrl;
+function redirectedRequestClient(twilio: TwilioSdk, apiUrl: string): RequestClient {
+  const base = apiUrl.endsWith('/') ? apiUrl.slice(0, -1) : apiUrl;
+  class RedirectedRequestClient extends twilio.RequestClient {
+    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+      const uri = opts.uri.startsWith(`${TWILIO_API_ORIGIN}/`) ? base + opts.uri.slice(TWILIO_API_ORIGIN.length) : opts.uri;
+      return super.request<TData>({ ...opts, uri });
+    }
   }
-
-  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
-    const uri = opts.uri.startsWith(`${TWILIO_API_ORIGIN}/`) ? this.#apiUrl + opts.uri.slice(TWILIO_API_ORIGIN.length) : opts.uri;
-    return super.request<TData>({ ...opts, uri });
-  }
+  return new RedirectedRequestClient({ timeout: TWILIO_REQUEST_TIMEOUT_MS, autoRetry: false });
 }
 
 /**
@@ -35,17 +39,21 @@ class RedirectedRequestClient extends twilio.RequestClient {
  * on rather than waiting on Twilio's backoff.
  */
 export function createTwilioClients(options: { apiUrl?: string } = {}) {
-  const httpClient = options.apiUrl
-    ? new RedirectedRequestClient(options.apiUrl)
-    : new twilio.RequestClient({ timeout: TWILIO_REQUEST_TIMEOUT_MS, autoRetry: false });
-  return (connection: TwilioConnection): TwilioRestClient =>
-    twilio(connection.accountSid, connection.authToken, { httpClient, autoRetry: false, lazyLoading: true });
+  let httpClient: RequestClient | undefined;
+  return async (connection: TwilioConnection): Promise<TwilioRestClient> => {
+    const twilio = await loadTwilio();
+    httpClient ??= options.apiUrl
+      ? redirectedRequestClient(twilio, options.apiUrl)
+      : new twilio.RequestClient({ timeout: TWILIO_REQUEST_TIMEOUT_MS, autoRetry: false });
+    return twilio(connection.accountSid, connection.authToken, { httpClient, autoRetry: false, lazyLoading: true });
+  };
 }
 export type TwilioClients = ReturnType<typeof createTwilioClients>;
 
 /** What a failed Twilio request is recorded as: Twilio's status, code and message; never a credential. */
 export function twilioFailure(error: unknown): string {
-  if (error instanceof twilio.RestException) {
+  // Only the SDK throws its RestException, so it is loaded whenever an error can be one.
+  if (loadedSdk && error instanceof loadedSdk.RestException) {
     return `Twilio answered HTTP ${error.status}${error.code ? ` (error ${error.code})` : ''}: ${error.message}`.slice(0, 1000);
   }
   return `Twilio request failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 1000);

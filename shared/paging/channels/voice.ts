@@ -37,7 +37,7 @@ export function createVoiceChannel(deps: { twilioClients: TwilioClients }): Page
               statusCallbackMethod: 'POST' as const,
             };
       try {
-        const client = deps.twilioClients(target.connection);
+        const client = await deps.twilioClients(target.connection);
         const call = await untilAborted(
           client.calls.create({ to: target.number, from: target.connection.fromNumber, timeout: RING_TIMEOUT_SECONDS, ...script }),
           signal,
