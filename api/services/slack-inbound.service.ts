@@ -108,7 +108,7 @@ export function createSlackInboundService(deps: SlackInboundDeps) {
   async function tell(connection: SlackConnection, channel: string | undefined, user: string, text: string): Promise<void> {
     if (!channel) return;
     await createSlackClient({ token: connection.bot_token, apiUrl: deps.apiUrl })
-      .chat.postEphemeral({ channel, user, text })
+      .then((client) => client.chat.postEphemeral({ channel, user, text }))
       .catch(() => undefined);
   }
 

@@ -1,5 +1,4 @@
-// node-saml's own XML helpers (xmldom + xpath): the parser the assertion checks already trust.
-import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
+import type { parseDomFromString as ParseDomFromString } from '@node-saml/node-saml/lib/xml.js';
 import { isSafeIdpUrl } from './oidc-presets.ts';
 
 export interface IdpDescriptor {
@@ -17,7 +16,10 @@ const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
  * message for the person who pasted it.
  */
 export async function parseIdpMetadata(xml: string): Promise<IdpDescriptor> {
-  let doc: Awaited<ReturnType<typeof parseDomFromString>>;
+  // node-saml's own XML helpers (xmldom + xpath), the parser the assertion checks already trust,
+  // loaded when a SAML connection is configured.
+  const { parseDomFromString, xpath } = await import('@node-saml/node-saml/lib/xml.js');
+  let doc: Awaited<ReturnType<typeof ParseDomFromString>>;
   try {
     doc = await parseDomFromString(xml);
   } catch {

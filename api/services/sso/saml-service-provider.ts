@@ -1,5 +1,6 @@
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
-import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
+import type * as NodeSaml from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
+import type * as NodeSamlXml from '@node-saml/node-saml/lib/xml.js';
 import { SsoFailedError } from '../../../shared/errors.ts';
 import { isSafeIdpUrl } from './oidc-presets.ts';
 import type { LoadedSsoConnection, SsoUrls } from './sso-types.ts';
@@ -52,6 +53,11 @@ const firstString = (value: unknown): string | null => {
 
 export type SamlServiceProvider = ReturnType<typeof createSamlServiceProvider>;
 
+// node-saml and its XML stack (about 110 modules) load at the first SAML sign-in or metadata
+// request: most installs never use SAML, and every API process and test would pay for it.
+let loadingNodeSaml: Promise<[typeof NodeSaml, typeof NodeSamlXml]> | undefined;
+const loadNodeSaml = () => (loadingNodeSaml ??= Promise.all([import('@node-saml/node-saml'), import('@node-saml/node-saml/lib/xml.js')]));
+
 /**
  * The SAML 2.0 service provider, all of it node-saml's: AuthnRequest, XML signature validation of
  * the assertion (required), audience, issuer, NotBefore/NotOnOrAfter and InResponseTo. What
@@ -60,7 +66,8 @@ export type SamlServiceProvider = ReturnType<typeof createSamlServiceProvider>;
  * `allowInsecureLoopbackIdps` admits an http:// single sign-on URL on loopback (local test IdPs).
  */
 export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: number; allowInsecureLoopbackIdps?: boolean }) {
-  function samlFor(connection: LoadedSsoConnection, cacheProvider: CacheProvider): SAML {
+  async function samlFor(connection: LoadedSsoConnection, cacheProvider: CacheProvider): Promise<SAML> {
+    const [{ SAML, ValidateInResponseTo }] = await loadNodeSaml();
     const config = connection.config as Record<string, string | undefined>;
     return new SAML({
       callbackUrl: deps.urls.callbackUrl,
@@ -88,9 +95,9 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
   const noCache: CacheProvider = { saveAsync: async () => null, getAsync: async () => null, removeAsync: async () => null };
 
   return {
-    metadata(connection: LoadedSsoConnection): string {
+    async metadata(connection: LoadedSsoConnection): Promise<string> {
       const certificate = (connection.config.sp_certificate as string | undefined) ?? null;
-      return samlFor(connection, noCache).generateServiceProviderMetadata(
+      return (await samlFor(connection, noCache)).generateServiceProviderMetadata(
         connection.secrets.sp_private_key ? certificate : null,
         certificate,
       );
@@ -110,7 +117,7 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
           return { value, createdAt: Date.now() };
         },
       };
-      const url = await samlFor(connection, capture).getAuthorizeUrlAsync(relayState, undefined, {});
+      const url = await (await samlFor(connection, capture)).getAuthorizeUrlAsync(relayState, undefined, {});
       if (!requestId) throw new Error('node-saml made no request id');
       return { url, requestId };
     },
@@ -129,7 +136,7 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
         ...noCache,
         getAsync: async (key) => (key === pending.requestId ? pending.createdAt.toISOString() : null),
       };
-      const { profile, loggedOut } = await samlFor(connection, expected).validatePostResponseAsync({
+      const { profile, loggedOut } = await (await samlFor(connection, expected)).validatePostResponseAsync({
         SAMLResponse: body.SAMLResponse,
         ...(body.RelayState ? { RelayState: body.RelayState } : {}),
       });
@@ -153,6 +160,7 @@ async function factsOf(profile: Profile, acsUrl: string, requestId: string): Pro
   if (inResponseTo !== requestId)
     throw new Error(`The assertion's InResponseTo is ${inResponseTo ? 'another request' : 'missing'}, not this sign-in's request`);
   // The Response envelope is outside the signed assertion: its Destination is a second opinion only.
+  const [, { parseDomFromString, xpath }] = await loadNodeSaml();
   const response = profile.getSamlResponseXml ? await parseDomFromString(profile.getSamlResponseXml()) : undefined;
   const destination = response ? xpath.selectAttributes(response, "/*[local-name()='Response']/@Destination")[0]?.value : undefined;
   if (destination !== undefined && destination !== acsUrl) throw new Error('The response was sent to another Destination');

@@ -84,7 +84,7 @@ export function createSlackChannel(deps: SlackChannelDeps): PageChannel {
         note: page.resend ? 'sent again after an interruption' : undefined,
       };
       try {
-        const client = createSlackClient({ token: slack.bot_token, apiUrl: deps.apiUrl, signal });
+        const client = await createSlackClient({ token: slack.bot_token, apiUrl: deps.apiUrl, signal });
         let channel = address;
         if (isPerson(address)) {
           const opened = await client.conversations.open({ users: address });
@@ -118,7 +118,7 @@ export function createSlackChannel(deps: SlackChannelDeps): PageChannel {
       const view = viewOf(ref);
       const state: SlackIncidentState = { status: change.status, note: slackChangeNote(change.action, change.actorName) };
       try {
-        await createSlackClient({ token: slack.bot_token, apiUrl: deps.apiUrl }).chat.update({
+        await (await createSlackClient({ token: slack.bot_token, apiUrl: deps.apiUrl })).chat.update({
           channel: ref.channel,
           ts: ref.ts,
           text: slackMessageText(view, state),

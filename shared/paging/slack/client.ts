@@ -1,4 +1,5 @@
-import { WebAPIPlatformError, WebAPIRateLimitedError, WebClient, type Logger as SlackLogger, LogLevel } from '@slack/web-api';
+import type * as SlackWebApi from '@slack/web-api';
+import type { Logger as SlackLogger, WebClient } from '@slack/web-api';
 
 /** Slack's Web API; SLACK_API_URL replaces it (a local fake in tests), never a tenant's setting. */
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
@@ -6,15 +7,23 @@ export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 /** A Slack call waits at most this long (a page's own deadline may cut it shorter). */
 const SLACK_CALL_TIMEOUT_MS = 10_000;
 
-const quiet: SlackLogger = {
+type SlackSdk = typeof SlackWebApi;
+
+// The SDK (with axios and form-data, about 60 modules) loads at the first Slack call, not with every
+// API and worker process.
+let loadedSdk: SlackSdk | undefined;
+let loadingSdk: Promise<SlackSdk> | undefined;
+const loadSlackSdk = (): Promise<SlackSdk> => (loadingSdk ??= import('@slack/web-api').then((module) => (loadedSdk = module)));
+
+const quietLogger = (sdk: SlackSdk): SlackLogger => ({
   debug: () => {},
   info: () => {},
   warn: () => {},
   error: () => {},
   setLevel: () => {},
-  getLevel: () => LogLevel.ERROR,
+  getLevel: () => sdk.LogLevel.ERROR,
   setName: () => {},
-};
+});
 
 export interface SlackClientOptions {
   /** The bot token (xoxb-…) of the organization's install; omitted for oauth.v2.access. */
@@ -28,12 +37,13 @@ export interface SlackClientOptions {
  * The official SDK's client, pointed at SLACK_API_URL only (method names never override the host),
  * retrying briefly: a page must not wait behind Slack's rate limits for minutes.
  */
-export function createSlackClient(options: SlackClientOptions): WebClient {
+export async function createSlackClient(options: SlackClientOptions): Promise<WebClient> {
   const { signal } = options;
-  return new WebClient(options.token, {
+  const sdk = await loadSlackSdk();
+  return new sdk.WebClient(options.token, {
     slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
     allowAbsoluteUrls: false,
-    logger: quiet,
+    logger: quietLogger(sdk),
     timeout: SLACK_CALL_TIMEOUT_MS,
     rejectRateLimitedCalls: true,
     retryConfig: { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2000 },
@@ -48,8 +58,9 @@ export function createSlackClient(options: SlackClientOptions): WebClient {
  * or the kind of failure, never a token or a response body.
  */
 export function slackFailure(error: unknown): string {
-  if (error instanceof WebAPIPlatformError) return `Slack refused: ${String(error.data.error).slice(0, 100)}`;
-  if (error instanceof WebAPIRateLimitedError) return `Slack rate limited the call (retry after ${error.retryAfter} s)`;
+  // An error from a Slack call: the SDK is loaded.
+  if (loadedSdk && error instanceof loadedSdk.WebAPIPlatformError) return `Slack refused: ${String(error.data.error).slice(0, 100)}`;
+  if (loadedSdk && error instanceof loadedSdk.WebAPIRateLimitedError) return `Slack rate limited the call (retry after ${error.retryAfter} s)`;
   if (error instanceof Error && error.name === 'AbortError') return 'Slack did not answer in time';
   return 'Slack could not be reached';
 }
