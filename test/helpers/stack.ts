@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { NativeConnection, type Worker, type WorkerOptions } from '@temporalio/worker';
+import type { NativeConnection, Worker, WorkerOptions } from '@temporalio/worker';
 import supertest from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../../api/app.ts';
@@ -10,7 +10,7 @@ import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
 import type { SearchPort } from '../../shared/search/port.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
-import { createWorkerRuntime, type WorkerRuntime, type WorkerRuntimeOptions } from '../../worker/runtime.ts';
+import type { WorkerRuntime, WorkerRuntimeOptions } from '../../worker/runtime.ts';
 import { withSharedWorkflowBundle } from './shared-workflow-bundle.ts';
 import { createTestDatabase, requiredEnv } from './test-database.ts';
 import { TEST_ENV } from './test-services.ts';
@@ -83,6 +83,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   let workerConnection: NativeConnection | undefined;
   // The worker and its outbox relay, wired as worker/main.ts wires them.
   const startWorker = async () => {
+    // Imported here: a stack without a worker (about half the files) skips the worker's modules.
+    const [{ NativeConnection }, { createWorkerRuntime }] = await Promise.all([import('@temporalio/worker'), import('../../worker/runtime.ts')]);
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
     runtime = await createWorkerRuntime(config, {
       orm,
