@@ -13,6 +13,8 @@ const LAPSING_PERIOD_SECONDS = 60;
 const HEALTHY_PERIOD_SECONDS = 300;
 const GRACE_SECONDS = 10;
 const PING_EVERY_MS = 15_000;
+/** Requests in flight while creating, and for the pings that resolve the lapses. */
+const CONCURRENCY = 32;
 
 async function call<T>(stack: FaultStack, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${stack.baseUrl}${path}`, {
@@ -72,6 +74,13 @@ describe('fault: heartbeats waiting while the worker and Temporal are killed', (
 });
 
 async function scenario(stack: FaultStack): Promise<void> {
+  const phaseStart = { at: Date.now() };
+  /** Seconds each phase took, printed with the result: where a slow run spent its time. */
+  const phases: Record<string, number> = {};
+  const phaseDone = (name: string) => {
+    phases[name] = Math.round((Date.now() - phaseStart.at) / 100) / 10;
+    phaseStart.at = Date.now();
+  };
   const email = 'heartbeats@faults.example.test';
   const password = 'correct horse battery staple';
   await call(stack, 'POST', '/api/v1/auth/register', { email, password, name: 'Faults', organization_name: 'faults heartbeats' });
@@ -95,7 +104,7 @@ async function scenario(stack: FaultStack): Promise<void> {
   const created: Array<{ id: string; token: string }> = new Array(HEARTBEATS);
   await eachConcurrently(
     Array.from({ length: HEARTBEATS }, (_, i) => i),
-    8,
+    CONCURRENCY,
     async (i) => {
       const period = i < LAPSING ? LAPSING_PERIOD_SECONDS : HEALTHY_PERIOD_SECONDS;
       const { data } = await call<{ data: { id: string; token: string } }>(
@@ -108,13 +117,14 @@ async function scenario(stack: FaultStack): Promise<void> {
       created[i] = data;
     },
   );
+  phaseDone('create');
   const lapsing = created.slice(0, LAPSING);
   const healthy = created.slice(LAPSING);
   const ping = (heartbeat: { token: string }) => call(stack, 'GET', `/api/v1/heartbeats/ping?token=${heartbeat.token}`);
 
   // Every heartbeat pinged once: the lapsing half's deadlines are now ~70 s away.
   const roundsMs: number[] = [];
-  await eachConcurrently(created, 8, ping);
+  await eachConcurrently(created, CONCURRENCY, ping);
   const lastLapsingPing = Date.now();
   let pinging = true;
   const pinger = (async () => {
@@ -126,14 +136,17 @@ async function scenario(stack: FaultStack): Promise<void> {
     }
   })();
 
+  phaseDone('first pings');
   await stack.worker.kill();
   await delay(5_000);
   await stack.temporal.kill();
   // Both down past every lapsing deadline (the last ping + period + grace, and a margin).
   const lapsingDeadline = lastLapsingPing + (LAPSING_PERIOD_SECONDS + GRACE_SECONDS) * 1000;
   await delay(Math.max(0, lapsingDeadline + 5_000 - Date.now()));
+  phaseDone('down');
   await stack.temporal.start();
   await stack.worker.start();
+  phaseDone('restart');
 
   const incidents = () =>
     stack.sql<{ fingerprint: string; n: number }>(
@@ -144,6 +157,7 @@ async function scenario(stack: FaultStack): Promise<void> {
     timeoutMs: 5 * 60_000,
     intervalMs: 1000,
   });
+  phaseDone('lapses opened');
   const pages = () =>
     stack.sql<{ n: number }>(
       `select count(*)::int as n from pages p join incidents i on i.id = p.incident_id where i.integration_id = $1 and p.status = 'sent'`,
@@ -153,6 +167,7 @@ async function scenario(stack: FaultStack): Promise<void> {
     timeoutMs: 5 * 60_000,
     intervalMs: 1000,
   });
+  phaseDone('lapses paged');
   // Two more rounds of pings: still nothing new, nothing twice.
   await delay(2 * PING_EVERY_MS);
   pinging = false;
@@ -171,8 +186,9 @@ async function scenario(stack: FaultStack): Promise<void> {
     { status: 'up', lapse_count: 0, n: HEARTBEATS - LAPSING },
   ]);
 
+  phaseDone('pinging on');
   // The next ping resolves each lapse's incident.
-  await eachConcurrently(lapsing, 8, ping);
+  await eachConcurrently(lapsing, CONCURRENCY, ping);
   await waitFor(
     'every lapse incident resolved',
     async () => {
@@ -184,8 +200,9 @@ async function scenario(stack: FaultStack): Promise<void> {
     },
     { timeoutMs: 3 * 60_000, intervalMs: 1000 },
   );
+  phaseDone('resolved');
   expect(await incidents()).toHaveLength(LAPSING);
   process.stdout.write(
-    `\n── fault: heartbeats ──\n${JSON.stringify({ heartbeats: HEARTBEATS, lapsed: LAPSING, states, slowestPingRoundMs: Math.max(...roundsMs) })}\n`,
+    `\n── fault: heartbeats ──\n${JSON.stringify({ heartbeats: HEARTBEATS, lapsed: LAPSING, states, slowestPingRoundMs: Math.max(...roundsMs), phaseSeconds: phases })}\n`,
   );
 }
