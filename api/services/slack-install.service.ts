@@ -81,7 +81,9 @@ export function createSlackInstallService(deps: SlackInstallDeps) {
       if (query.error || !query.code) return consolePage(deps.publicUrl, 'denied');
       let granted: Record<string, unknown>;
       try {
-        granted = (await (await createSlackClient({ apiUrl: deps.apiUrl })).oauth.v2.access({
+        granted = (await (
+          await createSlackClient({ apiUrl: deps.apiUrl })
+        ).oauth.v2.access({
           client_id: clientId,
           client_secret: clientSecret,
           code: query.code,

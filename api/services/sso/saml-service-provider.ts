@@ -136,7 +136,9 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
         ...noCache,
         getAsync: async (key) => (key === pending.requestId ? pending.createdAt.toISOString() : null),
       };
-      const { profile, loggedOut } = await (await samlFor(connection, expected)).validatePostResponseAsync({
+      const { profile, loggedOut } = await (
+        await samlFor(connection, expected)
+      ).validatePostResponseAsync({
         SAMLResponse: body.SAMLResponse,
         ...(body.RelayState ? { RelayState: body.RelayState } : {}),
       });

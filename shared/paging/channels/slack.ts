@@ -118,7 +118,9 @@ export function createSlackChannel(deps: SlackChannelDeps): PageChannel {
       const view = viewOf(ref);
       const state: SlackIncidentState = { status: change.status, note: slackChangeNote(change.action, change.actorName) };
       try {
-        await (await createSlackClient({ token: slack.bot_token, apiUrl: deps.apiUrl })).chat.update({
+        await (
+          await createSlackClient({ token: slack.bot_token, apiUrl: deps.apiUrl })
+        ).chat.update({
           channel: ref.channel,
           ts: ref.ts,
           text: slackMessageText(view, state),

@@ -60,7 +60,8 @@ export async function createSlackClient(options: SlackClientOptions): Promise<We
 export function slackFailure(error: unknown): string {
   // An error from a Slack call: the SDK is loaded.
   if (loadedSdk && error instanceof loadedSdk.WebAPIPlatformError) return `Slack refused: ${String(error.data.error).slice(0, 100)}`;
-  if (loadedSdk && error instanceof loadedSdk.WebAPIRateLimitedError) return `Slack rate limited the call (retry after ${error.retryAfter} s)`;
+  if (loadedSdk && error instanceof loadedSdk.WebAPIRateLimitedError)
+    return `Slack rate limited the call (retry after ${error.retryAfter} s)`;
   if (error instanceof Error && error.name === 'AbortError') return 'Slack did not answer in time';
   return 'Slack could not be reached';
 }

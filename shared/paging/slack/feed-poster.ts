@@ -39,7 +39,9 @@ export function createSlackFeedPoster(deps: { apiUrl: string; actions: SlackActi
     openThread: (connection, target, incident) =>
       call(async () => {
         const state = { status: incident.status };
-        const posted = await (await client(connection)).chat.postMessage({
+        const posted = await (
+          await client(connection)
+        ).chat.postMessage({
           channel: target,
           text: slackMessageText(viewOf(incident), state),
           blocks: slackIncidentBlocks(viewOf(incident), state, deps.actions),
@@ -50,7 +52,9 @@ export function createSlackFeedPoster(deps: { apiUrl: string; actions: SlackActi
       }),
     reply: (connection, target, threadRef, text) =>
       call(async () => {
-        await (await client(connection)).chat.postMessage({
+        await (
+          await client(connection)
+        ).chat.postMessage({
           channel: target,
           thread_ts: threadRef,
           text: slackEscape(text.slice(0, 3000)),
@@ -60,7 +64,9 @@ export function createSlackFeedPoster(deps: { apiUrl: string; actions: SlackActi
     redrawRoot: (connection, target, threadRef, incident) =>
       call(async () => {
         const state = { status: incident.status };
-        await (await client(connection)).chat.update({
+        await (
+          await client(connection)
+        ).chat.update({
           channel: target,
           ts: threadRef,
           text: slackMessageText(viewOf(incident), state),
