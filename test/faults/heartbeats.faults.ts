@@ -74,12 +74,12 @@ describe('fault: heartbeats waiting while the worker and Temporal are killed', (
 });
 
 async function scenario(stack: FaultStack): Promise<void> {
-  const phaseStart = { at: Date.now() };
   /** Seconds each phase took, printed with the result: where a slow run spent its time. */
   const phases: Record<string, number> = {};
+  let phaseStartedAt = Date.now();
   const phaseDone = (name: string) => {
-    phases[name] = Math.round((Date.now() - phaseStart.at) / 100) / 10;
-    phaseStart.at = Date.now();
+    phases[name] = Math.round((Date.now() - phaseStartedAt) / 100) / 10;
+    phaseStartedAt = Date.now();
   };
   const email = 'heartbeats@faults.example.test';
   const password = 'correct horse battery staple';

@@ -4,7 +4,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities/index.ts';
 import { bundleWorkflows } from '../../worker/worker.ts';
-import { IN_THREAD_WORKFLOWS, withSharedWorkflowBundle } from './shared-workflow-bundle.ts';
+import { withSharedWorkflowBundle } from './shared-workflow-bundle.ts';
 import { TEST_ENV } from './test-services.ts';
 
 /**
@@ -56,7 +56,9 @@ export async function startWorkflowTestEnv(): Promise<WorkflowTestEnv> {
     async withWorker(mocks, body) {
       const taskQueue = `wf-test-${randomUUID()}`;
       const worker = await Worker.create({
-        ...IN_THREAD_WORKFLOWS,
+        // Workflows on this thread (the SDK's debug mode, same reused sandbox): a worker thread per
+        // test would load the SDK again. Debug mode lifts the 5 s deadlock timeout; the test's own applies.
+        debugMode: true,
         connection: env.nativeConnection,
         taskQueue,
         workflowBundle: bundle,
