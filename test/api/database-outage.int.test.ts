@@ -13,6 +13,7 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.ts';
+import { installQuietTemporalRuntime } from '../helpers/quiet-temporal-runtime.ts';
 import { registerOwner } from '../helpers/stack.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
 import { createWorkerRuntime } from '../../worker/runtime.ts';
@@ -142,6 +143,7 @@ describe('webhooks while PostgreSQL is down', () => {
   });
 
   it('accepts signed webhooks of a known integration into Temporal, and applies them once PostgreSQL is back', async () => {
+    installQuietTemporalRuntime();
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
     const runtime = await createWorkerRuntime(config, {
       orm,

@@ -6,6 +6,7 @@ import protoPackage from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { waitFor } from '../../dev/wait-for.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { installQuietTemporalRuntime } from './quiet-temporal-runtime.ts';
 
 type History = protoPackage.temporal.api.history.v1.IHistory;
 
@@ -91,6 +92,7 @@ export async function recordHistoryWhenAsked(file: URL, history: History): Promi
 export async function replayIdleHistory(file: URL, idleMs: number): Promise<void> {
   const history = protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(file, 'utf8')));
   expectIdleTimers(history, idleMs);
+  installQuietTemporalRuntime();
   await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
 }
 

@@ -84,10 +84,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // The worker and its outbox relay, wired as worker/main.ts wires them.
   const startWorker = async () => {
     // Imported here: a stack without a worker (about half the files) skips the worker's modules.
-    const [{ NativeConnection }, { createWorkerRuntime }] = await Promise.all([
+    const [{ NativeConnection }, { createWorkerRuntime }, { installQuietTemporalRuntime }] = await Promise.all([
       import('@temporalio/worker'),
       import('../../worker/runtime.ts'),
+      import('./quiet-temporal-runtime.ts'),
     ]);
+    installQuietTemporalRuntime();
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
     runtime = await createWorkerRuntime(config, {
       orm,

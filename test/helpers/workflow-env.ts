@@ -4,6 +4,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities/index.ts';
 import { bundleWorkflows } from '../../worker/worker.ts';
+import { installQuietTemporalRuntime } from './quiet-temporal-runtime.ts';
 import { withSharedWorkflowBundle } from './shared-workflow-bundle.ts';
 import { TEST_ENV } from './test-services.ts';
 
@@ -48,6 +49,7 @@ function strictActivities(mocks: ActivityMocks): Record<string, (...args: unknow
 export async function startWorkflowTestEnv(): Promise<WorkflowTestEnv> {
   const address = process.env[TEST_ENV.temporalAddress];
   if (!address) throw new Error(`${TEST_ENV.temporalAddress} is not set: run this test in the integration project`);
+  installQuietTemporalRuntime();
   const bundle = await bundleWorkflows(withSharedWorkflowBundle());
   const env = await TestWorkflowEnvironment.createFromExistingServer({ address });
   return {
