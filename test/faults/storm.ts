@@ -75,11 +75,12 @@ function alertBody(alert: StormAlert, run: string): string {
 /**
  * Runs the storm; `progress` is called after each acknowledgement so a scenario can inject its
  * fault at a given share. Alert i belongs to sender i mod senders and fingerprint i mod fingerprints.
+ * Every alert's fingerprint (stored as its external id) starts with `run-`: one storm's alerts.
  */
 export function startStorm(
   options: StormOptions,
   onAcknowledged?: (acknowledged: number) => void,
-): { report: Promise<StormReport>; alerts: StormAlert[] } {
+): { report: Promise<StormReport>; alerts: StormAlert[]; run: string } {
   const run = randomUUID().slice(0, 8);
   const alerts: StormAlert[] = Array.from({ length: options.alerts }, (_, index) => ({
     id: randomUUID(),
@@ -150,5 +151,5 @@ export function startStorm(
     startedAt,
     endedAt: Date.now(),
   }));
-  return { report, alerts };
+  return { report, alerts, run };
 }
