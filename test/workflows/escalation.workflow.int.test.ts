@@ -109,7 +109,15 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     await wf.withWorker(mocks, async (taskQueue) => {
       const handle = await start(taskQueue, policy);
       await paged(1);
-      const waiting = await handle.query(escalationStateQuery);
+      // The level's due time is set once the workflow has the page's result, a task after the page.
+      const waiting = await waitFor(
+        'level 2 due',
+        async () => {
+          const state = await handle.query(escalationStateQuery);
+          return state.next_escalation_at ? state : undefined;
+        },
+        { timeoutMs: 10_000, intervalMs: 20 },
+      );
       expect(waiting).toMatchObject({ level: 1, round: 1, ended: null, policy_id: policy.id });
       expect(Date.parse(waiting.next_escalation_at as string)).toBeGreaterThan((pages[0] as { at: number }).at);
       expect(await handle.result()).toEqual({ ended: 'exhausted' });
