@@ -80,17 +80,18 @@ function openIncident(unit: AlertTransaction, signal: AlertSignalPayload, id: st
   return incident;
 }
 
-function appendAlert(unit: AlertTransaction, incident: Incident, signal: AlertSignalPayload): void {
+/** Counts the alert on its incident; true when it raised the incident's severity. */
+function appendAlert(unit: AlertTransaction, incident: Incident, signal: AlertSignalPayload): boolean {
   const { alert } = signal;
   incident.alertCount += 1;
-  if (isMoreSevere(alert.severity, incident.severity)) {
-    unit.addTimelineEntry(incident, {
-      type: 'severity_changed',
-      message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,
-      data: { from: incident.severity, to: alert.severity, alert_id: signal.alertId },
-    });
-    incident.severity = alert.severity;
-  }
+  if (!isMoreSevere(alert.severity, incident.severity)) return false;
+  unit.addTimelineEntry(incident, {
+    type: 'severity_changed',
+    message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,
+    data: { from: incident.severity, to: alert.severity, alert_id: signal.alertId },
+  });
+  incident.severity = alert.severity;
+  return true;
 }
 
 /**
@@ -111,14 +112,16 @@ export async function applyKeyAlerts(
   let incident = open;
   let created = false;
   let appended: string[] = [];
+  let severityRaised = false;
   let resolvedUnflushed = false;
   let muted: Array<{ alertId: string; muter: Muter }> = [];
   // One `incident.updated` per incident and batch, once its count and severity are final.
   const closeUpdate = () => {
     // The clock read under the incident's lock: announcements keep their interval in commit order.
-    if (incident && appended.length > 0) announce(unit, incident, appended, new Date());
+    if (incident && appended.length > 0) announce(unit, incident, appended, new Date(), severityRaised);
     if (incident && muted.length > 0) recordMuted(unit, incident, muted);
     appended = [];
+    severityRaised = false;
     muted = [];
   };
   for (const signal of fresh) {
@@ -144,14 +147,14 @@ export async function applyKeyAlerts(
         const reopened = options.reopen ? await reopenResolved(unit, options.reopen, options.now ?? new Date()) : null;
         if (reopened) {
           incident = reopened;
-          appendAlert(unit, incident, signal);
+          severityRaised = appendAlert(unit, incident, signal) || severityRaised;
           appended.push(signal.alertId);
         } else {
           incident = openIncident(unit, signal, created ? undefined : newIncidentId, options.group ?? null);
           created = true;
         }
       } else {
-        appendAlert(unit, incident, signal);
+        severityRaised = appendAlert(unit, incident, signal) || severityRaised;
         appended.push(signal.alertId);
       }
       unit.addTimelineEntry(incident, {
@@ -212,12 +215,14 @@ export async function applyKeyAlerts(
 }
 
 /**
- * The `incident.updated` naming alerts that joined an incident. A grouped incident announces them
- * at most once per group_interval (the alerts joined since its last announcement); they never page.
+ * The `incident.updated` naming alerts that joined an incident, and whether they raised its
+ * severity (the one field of its search document they can change). A grouped incident announces them at most once
+ * per group_interval (the alerts joined since its last announcement); they never page.
  */
-function announce(unit: AlertTransaction, incident: Incident, appended: string[], now: Date): void {
+function announce(unit: AlertTransaction, incident: Incident, appended: string[], now: Date, severityRaised: boolean): void {
+  const raised = severityRaised ? { severity_raised: true } : {};
   if (!incident.groupKey) {
-    unit.recordEvent(incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+    unit.recordEvent(incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1), ...raised });
     return;
   }
   const last = incident.groupNotifiedAt ?? incident.createdAt;
@@ -226,6 +231,7 @@ function announce(unit: AlertTransaction, incident: Incident, appended: string[]
     alert_ids: appended,
     alert_id: appended.at(-1),
     joined_alerts: incident.alertCount - incident.groupNotifiedCount,
+    ...raised,
   });
   incident.groupNotifiedAt = now;
   incident.groupNotifiedCount = incident.alertCount;
@@ -273,10 +279,7 @@ export function releaseInhibitedAlert(
   row.silencedBy = null;
   row.silencedKind = null;
   const incident = open ?? openIncident(unit, signal, undefined, group);
-  if (open) {
-    appendAlert(unit, open, signal);
-    announce(unit, open, [row.id], now);
-  }
+  if (open) announce(unit, open, [row.id], now, appendAlert(unit, open, signal));
   row.incidentId = incident.id;
   unit.addTimelineEntry(incident, {
     type: 'alert',

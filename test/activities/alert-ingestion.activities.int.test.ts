@@ -71,7 +71,12 @@ describe('recordAlerts (real PostgreSQL)', () => {
       'alert.received',
       'incident.updated',
     ]);
-    expect(events.at(-1)?.data).toMatchObject({ alert_ids: [signals[1]?.alertId, signals[2]?.alertId], incident: { alert_count: 3 } });
+    // The critical alert raised the severity: the update says so (the search index takes it).
+    expect(events.at(-1)?.data).toMatchObject({
+      alert_ids: [signals[1]?.alertId, signals[2]?.alertId],
+      incident: { alert_count: 3 },
+      severity_raised: true,
+    });
     expect(liveness.at(-1)?.integrationId).toBe(integrationId);
 
     // A re-run (worker crash after commit) changes nothing and answers what it did.
@@ -80,6 +85,14 @@ describe('recordAlerts (real PostgreSQL)', () => {
     const [after] = await stack.sql<{ alert_count: number }>('select alert_count from incidents where id = ?', [result.incidentId]);
     expect(after?.alert_count).toBe(3);
     expect(await eventsOf(result.incidentId as string)).toHaveLength(5);
+
+    // A later batch at a severity no higher joins the incident and says nothing of severity.
+    const later = signal(key, 'firing', 'low');
+    await activities.recordAlerts({ signals: [later], incidentId: result.incidentId });
+    const [, ...joined] = (await eventsOf(result.incidentId as string)).filter((event) => event.type === 'incident.updated');
+    expect(joined.map((event) => event.data)).toEqual([
+      { incident: expect.objectContaining({ alert_count: 4, severity: 'critical' }), alert_ids: [later.alertId], alert_id: later.alertId },
+    ]);
   });
 
   it('resolves, then opens the next incident for firing alerts after the resolve in the same batch', async () => {

@@ -11,9 +11,22 @@ function changedDocuments(event: OutboxEvent): Array<{ type: SearchIndexDocument
 }
 
 /**
+ * Alerts that joined an ungrouped incident and left its severity as it was: the incident's document
+ * (title, description, tags, severity, status) is unchanged, so a storm on one incident does not
+ * index and analyse it again with every batch. A grouped incident's announcement (at most once per
+ * group_interval) still does, so a severity raised between two announcements reaches the index.
+ */
+const JOINED_ALERTS_ONLY: ReadonlySet<string> = new Set(['incident', 'alert_ids', 'alert_id']);
+const joinedAlertsOnly = (event: OutboxEvent) =>
+  event.type === 'incident.updated' &&
+  Array.isArray(event.data.alert_ids) &&
+  Object.keys(event.data).every((key) => JOINED_ALERTS_ONLY.has(key));
+
+/**
  * The search documents a batch changed, once each (one indexing pass covers all of a document's
- * changes): the incident of every `incident.*` event, and the documents `search.document_changed`
- * events name (procedures, articles, logs written by the API). Each keeps its event's organization.
+ * changes): the incident of every `incident.*` event but alerts joining it unchanged, and the
+ * documents `search.document_changed` events name (procedures, articles, logs written by the API).
+ * Each keeps its event's organization.
  */
 export function documentsToIndex(events: OutboxEvent[]): SearchIndexInput[] {
   const seen = new Map<string, SearchIndexInput>();
@@ -22,7 +35,8 @@ export function documentsToIndex(events: OutboxEvent[]): SearchIndexInput[] {
     if (!seen.has(key)) seen.set(key, { organizationId, type, id });
   };
   for (const event of events) {
-    if (event.incident_id && event.type.startsWith('incident.')) add(event.organization_id, 'incident', event.incident_id);
+    if (event.incident_id && event.type.startsWith('incident.') && !joinedAlertsOnly(event))
+      add(event.organization_id, 'incident', event.incident_id);
     if (event.type === 'search.document_changed')
       for (const document of changedDocuments(event)) add(event.organization_id, document.type, document.id);
   }

@@ -57,6 +57,39 @@ describe('documentsToIndex', () => {
     ],
     ['execution events are not incidents', [event('e1', 'execution.updated', 'i1')], []],
     [
+      'alerts joining an incident that they leave unchanged: nothing to index',
+      [
+        event('e1', 'alert.received', 'i1'),
+        event('e2', 'incident.updated', 'i1', 'org-a', { incident: { id: 'i1' }, alert_ids: ['a1', 'a2'], alert_id: 'a2' }),
+      ],
+      [],
+    ],
+    [
+      'alerts that raised its severity: once',
+      [
+        event('e1', 'incident.updated', 'i1', 'org-a', {
+          incident: { id: 'i1' },
+          alert_ids: ['a1'],
+          alert_id: 'a1',
+          severity_raised: true,
+        }),
+      ],
+      ['org-a:incident:i1'],
+    ],
+    [
+      "a grouped incident's announcement (once per group_interval): once",
+      [event('e1', 'incident.updated', 'i1', 'org-a', { incident: { id: 'i1' }, alert_ids: ['a1'], alert_id: 'a1', joined_alerts: 3 })],
+      ['org-a:incident:i1'],
+    ],
+    [
+      'joined alerts beside another change of the same incident: once',
+      [
+        event('e1', 'incident.updated', 'i1', 'org-a', { incident: { id: 'i1' }, alert_ids: ['a1'], alert_id: 'a1' }),
+        event('e2', 'incident.updated', 'i1', 'org-a', { actor_id: 'u1', priority: { from: null, to: 'P1' } }),
+      ],
+      ['org-a:incident:i1'],
+    ],
+    [
       'documents the API changed, once each',
       [change('e1', 'article', ['a1']), change('e2', 'article', ['a1']), change('e3', 'log', ['l1', 'l2'])],
       ['org-a:article:a1', 'org-a:log:l1', 'org-a:log:l2'],
