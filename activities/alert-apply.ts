@@ -216,8 +216,9 @@ export async function applyKeyAlerts(
 
 /**
  * The `incident.updated` naming alerts that joined an incident, and whether they raised its
- * severity (the one field of its search document they can change). A grouped incident announces them at most once
- * per group_interval (the alerts joined since its last announcement); they never page.
+ * severity (the one field of its search document they can change). A grouped incident announces
+ * them at most once per group_interval (the alerts joined since its last announcement); they never
+ * page.
  */
 function announce(unit: AlertTransaction, incident: Incident, appended: string[], now: Date, severityRaised: boolean): void {
   const raised = severityRaised ? { severity_raised: true } : {};
