@@ -21,8 +21,19 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let integrationId: string;
 
+  let dbSilenceId: string;
+
   beforeAll(async () => {
     stack = await startTestStack();
+    owner = await registerOwner(stack.http, 'cache');
+    integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
+    // Written before the cache listens: its NOTIFY, heard late, would empty a cache the first test has just filled.
+    const silence = await stack.http
+      .post('/api/v1/silences')
+      .set(bearer(owner.token))
+      .send({ matchers: 'team="db"', ends_at: new Date(Date.now() + 3_600_000).toISOString(), comment: 'db work' })
+      .expect(201);
+    dbSilenceId = silence.body.data.id;
     orm = await ormLoggingStatements(stack.databaseUrl, statements);
     cache = createMuteRulesCache({
       orm,
@@ -34,8 +45,6 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
       integrationLiveness: { record: () => undefined },
       muteRules: cache,
     });
-    owner = await registerOwner(stack.http, 'cache');
-    integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
   });
   afterAll(async () => {
     await cache?.close();
@@ -75,11 +84,6 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
   };
 
   it('reads the rules once, then matches from memory until a change is announced', async () => {
-    const silence = await stack.http
-      .post('/api/v1/silences')
-      .set(bearer(owner.token))
-      .send({ matchers: 'team="db"', ends_at: new Date(Date.now() + 3_600_000).toISOString(), comment: 'db work' })
-      .expect(201);
     expect(await record('db')).toBeNull();
     expect(ruleReads()).toBe(2);
     for (let index = 0; index < 5; index += 1)
@@ -102,7 +106,7 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
     expect(ruleReads()).toBe(afterReload);
 
     // Expired early: the next alert is no longer muted.
-    await stack.http.delete(`/api/v1/silences/${silence.body.data.id}`).set(bearer(owner.token)).expect(200);
+    await stack.http.delete(`/api/v1/silences/${dbSilenceId}`).set(bearer(owner.token)).expect(200);
     await waitFor('the expiry applies', async () => ((await record('db')) !== null ? true : undefined), {
       timeoutMs: 10_000,
       intervalMs: 50,
