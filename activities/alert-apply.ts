@@ -280,7 +280,10 @@ export function releaseInhibitedAlert(
   row.silencedBy = null;
   row.silencedKind = null;
   const incident = open ?? openIncident(unit, signal, undefined, group);
-  if (open) announce(unit, open, [row.id], now, appendAlert(unit, open, signal));
+  if (open) {
+    const severityRaised = appendAlert(unit, open, signal);
+    announce(unit, open, [row.id], now, severityRaised);
+  }
   row.incidentId = incident.id;
   unit.addTimelineEntry(incident, {
     type: 'alert',

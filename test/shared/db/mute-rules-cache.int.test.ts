@@ -20,7 +20,6 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
   let activities: ReturnType<typeof createAlertIngestionActivities>;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let integrationId: string;
-
   let dbSilenceId: string;
 
   beforeAll(async () => {
