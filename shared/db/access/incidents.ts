@@ -293,24 +293,51 @@ const DETAIL_SELECT = `select ${INCIDENT_COLUMNS}, i.organization_id, i.labels, 
     where a.incident_id = i.id and a.organization_id = i.organization_id), '[]'::json) as roles
   from incidents i`;
 
+/** The batch sizes the detail statement is prepared for: a batch is padded to the next, its last key repeated. */
+const DETAIL_BATCH_SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
+const MAX_DETAIL_BATCH = DETAIL_BATCH_SIZES[DETAIL_BATCH_SIZES.length - 1];
+
 /**
- * Several incidents' details in one statement, each asked with its organization; a row answers
- * only the (id, organization) pair it belongs to. On a pool connection of its own, outside any
- * transaction of `em`: for reads that need no unit of work (see createIncidentDetailReads).
+ * The detail statement for `size` keys, named: each connection parses it once, and after its first
+ * few executions PostgreSQL keeps one plan for it, where planning it anew cost about eight times
+ * its execution (0.24 against 0.03 ms). Only a fixed number of keys lets it: a plan is per statement text.
+ */
+const detailStatements = new Map(
+  DETAIL_BATCH_SIZES.map((size) => {
+    const placeholders = (from: number) => Array.from({ length: size }, (_, index) => `$${from + index}`).join(', ');
+    const text = `${DETAIL_SELECT} where i.id in (${placeholders(1)}) and i.organization_id in (${placeholders(size + 1)})`;
+    return [size, { name: `tocsin_incident_detail_${size}`, text }];
+  }),
+);
+
+/** The `pg` pool under MikroORM's connection (its own `pg`, so typed by the one call used here). */
+interface NativePool {
+  query<R>(statement: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
+
+/**
+ * Several incidents' details in one prepared statement per 64 keys, each asked with its
+ * organization; a row answers only the (id, organization) pair it belongs to. On a connection of
+ * the ORM's pool, outside any transaction of `em`: for reads that need no unit of work (see
+ * createIncidentDetailReads). Row types are parsed as the ORM's own statements are (same pool).
  */
 export async function incidentDetails(
   em: SqlEntityManager,
   keys: Array<{ organizationId: string; id: string }>,
 ): Promise<Array<IncidentDetailRow & { organization_id: string }>> {
   if (keys.length === 0) return [];
-  const ids = [...new Set(keys.map((key) => key.id))];
-  const organizations = [...new Set(keys.map((key) => key.organizationId))];
-  const rows = await runStatement<Array<IncidentDetailRow & { organization_id: string }>>(
-    em,
-    `${DETAIL_SELECT} where i.id in (${ids.map(() => '?').join(', ')}) and i.organization_id in (${organizations.map(() => '?').join(', ')})`,
-    [...ids, ...organizations],
-    'all',
-  );
+  const pool = (await em.getConnection().getNativeClient()) as unknown as NativePool;
+  const rows: Array<IncidentDetailRow & { organization_id: string }> = [];
+  for (let start = 0; start < keys.length; start += MAX_DETAIL_BATCH) {
+    const chunk = keys.slice(start, start + MAX_DETAIL_BATCH);
+    const size = DETAIL_BATCH_SIZES.find((candidate) => candidate >= chunk.length) ?? MAX_DETAIL_BATCH;
+    const padded = (values: string[]) => Array.from({ length: size }, (_, index) => values[Math.min(index, values.length - 1)]);
+    const ids = padded([...new Set(chunk.map((key) => key.id))]);
+    const organizations = padded([...new Set(chunk.map((key) => key.organizationId))]);
+    const statement = detailStatements.get(size)!;
+    const result = await pool.query<IncidentDetailRow & { organization_id: string }>({ ...statement, values: [...ids, ...organizations] });
+    rows.push(...result.rows);
+  }
   // The statement matches ids and organizations separately: keep only the pairs that were asked.
   const asked = new Set(keys.map(detailKey));
   return rows.filter((row) => asked.has(`${row.organization_id}/${row.id}`));

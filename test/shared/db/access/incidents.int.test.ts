@@ -1,4 +1,4 @@
-import { createIncidentStore } from '../../../../shared/db/access/incidents.ts';
+import { createIncidentStore, incidentDetails } from '../../../../shared/db/access/incidents.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // Every method of the store, on real PostgreSQL: another organization's incidents are invisible to
@@ -134,5 +134,33 @@ describe('IncidentStore (integration: real PostgreSQL)', () => {
       }),
     ).rejects.toThrow('refused');
     expect((await stored(ourIncident)).status).toBe('active');
+  });
+
+  it('details a batch of any size as the single read does, answering only the (incident, organization) pairs asked', async () => {
+    const oursMany = [ourIncident];
+    const theirsMany = [theirIncident];
+    for (let index = 0; index < 40; index++) oursMany.push(await db.incident(ours.id, `Ours ${index}`));
+    for (let index = 0; index < 30; index++) theirsMany.push(await db.incident(theirs.id, `Theirs ${index}`));
+    const single = async (organizationId: string, id: string) => ({
+      ...(await store().detail(organizationId, id))!,
+      organization_id: organizationId,
+    });
+    const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+    // Padded to the prepared sizes (1, 3 → 4, 64 exactly) and past them (71: 64 and 7 → 8).
+    for (const count of [1, 3, 64, 71]) {
+      const asked = [
+        ...oursMany.map((id) => ({ organizationId: ours.id, id })),
+        ...theirsMany.map((id) => ({ organizationId: theirs.id, id })),
+      ].slice(0, count);
+      const expected = await Promise.all(asked.map((key) => single(key.organizationId, key.id)));
+      expect(byId(await incidentDetails(db.em(), asked))).toEqual(byId(expected));
+    }
+    // Both organizations and both incidents in one statement, but never the crossed pairs.
+    const crossed = await incidentDetails(db.em(), [
+      { organizationId: ours.id, id: theirIncident },
+      { organizationId: theirs.id, id: ourIncident },
+      { organizationId: ours.id, id: oursMany[1]! },
+    ]);
+    expect(crossed.map((row) => [row.organization_id, row.id])).toEqual([[ours.id, oursMany[1]]]);
   });
 });
