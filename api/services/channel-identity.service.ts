@@ -1,4 +1,5 @@
 import type { ChannelIdentityRow, ChannelIdentityStore } from '../../shared/db/access/channel-identities.ts';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
 import type { ChannelLinks } from '../../shared/paging/channel-link-token.ts';
@@ -13,7 +14,7 @@ const view = (row: ChannelIdentityRow): ChannelIdentityView => ({
   kind: row.kind as PageChannelKind,
   external_id: row.external_id,
   external_name: row.external_name,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
+import { isoTimestamp, isoTimestampOrNull } from '../../shared/db/sql-timestamp.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import type { ContactMethodRow, ContactMethodStore, MemberKey } from '../../shared/db/access/contact-methods.ts';
 import { destinationOf } from '../../shared/delivery/destination.ts';
@@ -80,9 +81,9 @@ export function createContactMethodService(deps: {
           : null,
       verified: row.verified_at !== null,
       verification: channelModule(row.type)?.verification ?? 'none',
-      verified_at: row.verified_at ? new Date(row.verified_at).toISOString() : null,
-      created_at: new Date(row.created_at).toISOString(),
-      updated_at: new Date(row.updated_at).toISOString(),
+      verified_at: isoTimestampOrNull(row.verified_at),
+      created_at: isoTimestamp(row.created_at),
+      updated_at: isoTimestamp(row.updated_at),
     };
   };
 

@@ -1,11 +1,10 @@
 import type { IncidentAlertKey, IncidentAlertStore } from '../../shared/db/access/incident-alerts.ts';
+import { isoTimestamp as iso } from '../../shared/db/sql-timestamp.ts';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentAlertView } from '../schemas/incident-alert.schemas.ts';
 
 export type IncidentAlertService = ReturnType<typeof createIncidentAlertService>;
-
-const iso = (value: string | Date) => new Date(value).toISOString();
 
 const alertView = (row: IncidentAlertKey): IncidentAlertView => ({
   dedup_key: row.dedup_key,

@@ -1,4 +1,5 @@
 import type { Incident } from '../../shared/db/entities/index.ts';
+import { isoTimestamp as iso } from '../../shared/db/sql-timestamp.ts';
 import { isOpenIncidentConflict } from '../../shared/db/access/alert-transaction.ts';
 import type { IncidentMergeStore, MergeRow } from '../../shared/db/access/incident-merges.ts';
 import { mergeRefusal, UNMERGE_WINDOW_MS, unmergeRefusal } from '../../shared/domain/incident-merge.ts';
@@ -8,7 +9,6 @@ import type { IncidentMergeView, MergeIncidentsResult } from '../schemas/inciden
 
 export type IncidentMergeService = ReturnType<typeof createIncidentMergeService>;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const quoted = (title: string) => `"${title.length > 80 ? `${title.slice(0, 79)}…` : title}"`;
 
 export const mergeView = (row: MergeRow & { source_title: string; target_title: string }): IncidentMergeView => ({

@@ -1,6 +1,7 @@
 import type { Incident } from '../../shared/db/entities/index.ts';
 import { DEFAULT_URGENCY, type Urgency } from '../../shared/domain/escalation.ts';
-import type { IncidentChanges, IncidentRow, IncidentStore, SqlTimestamp } from '../../shared/db/access/incidents.ts';
+import type { IncidentChanges, IncidentRow, IncidentStore } from '../../shared/db/access/incidents.ts';
+import { isoTimestamp as iso, isoTimestampOrNull as isoOrNull } from '../../shared/db/sql-timestamp.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, ConflictError, NotFoundError } from '../../shared/errors.ts';
 import { isOpenIncidentConflict } from '../../shared/db/access/alert-transaction.ts';
@@ -34,9 +35,6 @@ export const incidentView = (incident: Incident): IncidentView => ({
   priority: incident.priority ?? null,
   merged_into: incident.mergedIntoId ?? null,
 });
-
-const iso = (value: SqlTimestamp) => new Date(value).toISOString();
-const isoOrNull = (value: SqlTimestamp | null) => (value === null ? null : iso(value));
 
 const incidentRowView = (row: IncidentRow): IncidentView => ({
   id: row.id,

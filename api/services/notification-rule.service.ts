@@ -1,4 +1,5 @@
 import type { NotificationRuleRow, NotificationRuleStore } from '../../shared/db/access/notification-rules.ts';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import type { RuleUrgency } from '../../shared/domain/notification-rules.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { uuidv7 } from '../../shared/uuidv7.ts';
@@ -10,8 +11,8 @@ export type NotificationRuleService = ReturnType<typeof createNotificationRuleSe
 
 const view = (row: NotificationRuleRow): NotificationRuleView => ({
   ...row,
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
+  updated_at: isoTimestamp(row.updated_at),
 });
 
 /** Each member's own notification rules: which of their contact methods, how long after the page, for which urgency. */

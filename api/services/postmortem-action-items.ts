@@ -1,9 +1,8 @@
 import type { ActionItemRow, PostmortemRow, PostmortemStore } from '../../shared/db/access/postmortems.ts';
+import { isoTimestamp as iso } from '../../shared/db/sql-timestamp.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { ActionItemView } from '../schemas/postmortem.schemas.ts';
-
-const iso = (value: string | Date) => new Date(value).toISOString();
 
 export const actionItemView = (row: ActionItemRow): ActionItemView => ({
   id: row.id,

@@ -1,4 +1,5 @@
 import type { PriorityRunbookRow, PriorityRunbookStore } from '../../shared/db/access/priority-runbooks.ts';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import type { Priority } from '../../shared/domain/priority.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -12,8 +13,8 @@ const view = (row: PriorityRunbookRow): PriorityRunbookView => ({
   procedure_name: row.procedure_name,
   auto_approve: row.auto_approve,
   resolve_incident: row.resolve_incident,
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
+  updated_at: isoTimestamp(row.updated_at),
 });
 
 /**

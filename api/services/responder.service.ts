@@ -1,4 +1,5 @@
 import type { ResponderRequestStore, ResponderRequestUnit } from '../../shared/db/access/responder-requests.ts';
+import { isoTimestamp, isoTimestampOrNull } from '../../shared/db/sql-timestamp.ts';
 import type { ResponderRow } from '../../shared/db/access/responders.ts';
 import { targetUserIds } from '../../shared/domain/teams.ts';
 import { answerResponderRequest, type ResponderAnswer, type ResponderVia } from '../../shared/domain/responders.ts';
@@ -21,8 +22,8 @@ const responderView = (row: ResponderRow): ResponderView => ({
   message: row.message,
   via: { type: row.via_type, id: row.via_id },
   status: row.status,
-  responded_at: row.responded_at ? new Date(row.responded_at).toISOString() : null,
-  created_at: new Date(row.created_at).toISOString(),
+  responded_at: isoTimestampOrNull(row.responded_at),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /**

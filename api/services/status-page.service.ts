@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import type { ComponentFields, ComponentRow, StatusPageRow, StatusPageStore } from '../../shared/db/access/status-pages.ts';
 import { componentStatus } from '../../shared/domain/status-page.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
@@ -78,7 +79,7 @@ export function createStatusPageService(deps: {
       enabled: page.enabled,
       custom_domain: page.custom_domain,
       url: pageUrl(page),
-      updated_at: new Date(page.updated_at).toISOString(),
+      updated_at: isoTimestamp(page.updated_at),
     };
   }
 
@@ -102,8 +103,8 @@ export function createStatusPageService(deps: {
         routing_rule_ids: row.routing_rule_ids,
         status_override: row.status_override,
         status: componentStatus(mapping, impacts, inMaintenance),
-        created_at: new Date(row.created_at).toISOString(),
-        updated_at: new Date(row.updated_at).toISOString(),
+        created_at: isoTimestamp(row.created_at),
+        updated_at: isoTimestamp(row.updated_at),
       };
     });
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import type { StatusUpdateRow, SubscriberRow } from '../../shared/db/access/status-pages.ts';
 import type { StatusUpdateStore } from '../../shared/db/access/status-updates.ts';
 import type { EventType } from '../../shared/domain/events.ts';
@@ -23,7 +24,7 @@ export function statusUpdateView(row: StatusUpdateRow): StatusUpdateView {
     body: row.body,
     visibility: row.visibility,
     author_id: row.author_id,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoTimestamp(row.created_at),
   };
 }
 

@@ -7,6 +7,7 @@ import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
 import type { IncidentAnalysis } from '../../search/port.ts';
 import { createBatchedReads } from '../batched-reads.ts';
+import type { SqlTimestamp } from '../sql-timestamp.ts';
 import {
   DomainEventEntity,
   EscalationPolicyEntity,
@@ -165,8 +166,7 @@ export function changeIncidentStatus(
   return true;
 }
 
-/** Timestamps as raw SQL returns them (text, or Date depending on the driver's parsers). */
-export type SqlTimestamp = string | Date;
+export type { SqlTimestamp } from '../sql-timestamp.ts';
 
 /** An incident row as the API lists it, with timestamps not yet ISO strings. */
 export interface IncidentRow {
