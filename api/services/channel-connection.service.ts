@@ -1,4 +1,5 @@
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import type { ChannelConnectionRow, ChannelConnectionStore } from '../../shared/db/access/channel-connections.ts';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { ChannelConnectionKind } from '../../shared/paging/channel-module.ts';
@@ -11,8 +12,8 @@ export type ChannelConnectionService = ReturnType<typeof createChannelConnection
 const view = (row: ChannelConnectionRow): ChannelConnectionView => ({
   kind: row.kind as ChannelConnectionKind,
   summary: row.summary as ChannelConnectionView['summary'],
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
+  updated_at: isoTimestamp(row.updated_at),
 });
 
 /**

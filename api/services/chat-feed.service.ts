@@ -1,4 +1,5 @@
 import type { ChannelConnectionStore } from '../../shared/db/access/channel-connections.ts';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import type { ChatFeedRow, ChatFeedStore } from '../../shared/db/access/chat-feeds.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { CHAT_FEED_TARGETS } from '../../shared/paging/chat-feed.ts';
@@ -13,7 +14,7 @@ const view = (row: ChatFeedRow): ChatFeedView => ({
   target: row.target,
   routing_rule_id: row.routing_rule_id,
   integration_id: row.integration_id,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /** Organization chat feeds: an incident's updates posted to one chat channel per routing rule or integration. */

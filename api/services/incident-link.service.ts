@@ -1,4 +1,5 @@
 import type { IncidentLinkRow, IncidentLinkStore } from '../../shared/db/access/incident-links.ts';
+import { isoTimestamp } from '../../shared/db/sql-timestamp.ts';
 import { linkDirection, linkPhrase, type IncidentLinkKind } from '../../shared/domain/incident-merge.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -12,7 +13,7 @@ const linkView = (row: IncidentLinkRow, viewedFrom: string): IncidentLinkView =>
   direction: linkDirection({ incidentId: row.incident_id }, viewedFrom),
   incident: { id: row.other_id, title: row.other_title, status: row.other_status },
   created_by: row.created_by,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /** Links between incidents (incident.io's related incidents): one per pair, listed on both, on both timelines. */

@@ -1,4 +1,4 @@
-import type { SqlTimestamp } from '../../shared/db/access/incidents.ts';
+import { isoTimestamp, type SqlTimestamp } from '../../shared/db/sql-timestamp.ts';
 import type { CustomRoleRow, IncidentRoleStore, IncidentRoleUnit } from '../../shared/db/access/incident-roles.ts';
 import type { EventType } from '../../shared/domain/events.ts';
 import {
@@ -26,7 +26,7 @@ const customView = (row: CustomRoleRow): IncidentRoleView => ({
   name: row.name,
   description: row.description,
   built_in: false,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /** A role holder as the API shows it; a built-in role (or a deleted custom one) is named from code (or by its key). */
@@ -43,7 +43,7 @@ export const roleAssignmentView = (row: {
   user_id: row.user_id,
   user_name: row.user_name,
   assigned_by: row.assigned_by,
-  assigned_at: new Date(row.assigned_at).toISOString(),
+  assigned_at: isoTimestamp(row.assigned_at),
 });
 
 /**

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isoTimestamp } from '../sql-timestamp.ts';
 import type { ChatMessageView } from '../../domain/chat.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { runStatement } from './statement.ts';
@@ -36,7 +37,7 @@ export const chatMessageView = (row: {
   author_id: row.author_id,
   author_kind: row.author_kind === 'assistant' ? 'assistant' : 'user',
   body: row.body,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /**

@@ -166,8 +166,6 @@ export function changeIncidentStatus(
   return true;
 }
 
-export type { SqlTimestamp } from '../sql-timestamp.ts';
-
 /** An incident row as the API lists it, with timestamps not yet ISO strings. */
 export interface IncidentRow {
   id: string;

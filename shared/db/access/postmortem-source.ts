@@ -4,7 +4,7 @@ import { BUILT_IN_INCIDENT_ROLES } from '../../domain/incident-roles.ts';
 import { POSTMORTEM_LIST_LIMIT, type PostmortemSnapshot } from '../../domain/postmortem/snapshot.ts';
 import type { Priority } from '../../domain/priority.ts';
 import type { StatusUpdateKind, StatusUpdateVisibility } from '../../domain/status-page.ts';
-import type { SqlTimestamp } from './incidents.ts';
+import type { SqlTimestamp } from '../sql-timestamp.ts';
 
 const at = (value: SqlTimestamp) => new Date(value);
 const atOrNull = (value: SqlTimestamp | null) => (value === null ? null : new Date(value));

@@ -4,7 +4,8 @@ import type { PostmortemSnapshot, PostmortemStatus } from '../../domain/postmort
 import { uuidv7 } from '../../uuidv7.ts';
 import { IncidentEntity } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';
-import { addTimelineEntry, type SqlTimestamp } from './incidents.ts';
+import type { SqlTimestamp } from '../sql-timestamp.ts';
+import { addTimelineEntry } from './incidents.ts';
 import { postmortemSnapshot } from './postmortem-source.ts';
 import { memberName } from './users.ts';
 
