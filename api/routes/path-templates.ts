@@ -34,11 +34,16 @@ export function createShadowCheck(template: string, templates: Iterable<string>)
       (other) => other.template !== template && other.segments.length === own.segments.length && isMoreConcrete(other.score, own.score),
     );
   if (neighbours.length === 0) return () => false;
-  return (path) => {
-    const segments = pathSegments(path);
-    return neighbours.some((neighbour) => matchesSegments(neighbour, segments));
-  };
+  // One expression for all of them, as matchesSegments reads a path: exact concrete segments, a
+  // parameter any non-empty one, one trailing slash ignored.
+  const alternatives = neighbours.map(({ segments, score }) =>
+    segments.map((segment, index) => (score[index] === 0 ? '[^/]+' : escapeRegExp(segment))).join('/'),
+  );
+  const expression = new RegExp(`^(?:${alternatives.join('|')})/?$`);
+  return (path) => expression.test(path);
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 interface CompiledTemplate {
   template: string;

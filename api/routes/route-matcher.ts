@@ -19,6 +19,8 @@ export interface CompiledRoutePath {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function safeDecodeURIComponent(text: string): string {
+  // Most parameters (ids, names) hold no escape: nothing to decode, no try frame.
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {

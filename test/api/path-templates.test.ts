@@ -33,6 +33,8 @@ describe('createShadowCheck', () => {
     ['/webhooks/health/', '/webhooks/{platform}', true],
     ['/webhooks/apm', '/webhooks/{platform}', false],
     ['/auth/me', '/auth/me', false],
+    ['/integrations/a.m', '/integrations/{id}', false],
+    ['/integrations/apm//', '/integrations/{id}', false],
   ])("%s is %s's unless a more concrete template holds it", (path, template, shadowed) => {
     expect(createShadowCheck(template, TEMPLATES)(path)).toBe(shadowed);
   });
@@ -51,6 +53,10 @@ describe('createShadowCheck', () => {
       '/incidents/1/messages',
       '/auth/me',
       '/auth/me/',
+      '/integrations/apm//',
+      '/integrations/a.m',
+      '/integrations/APM',
+      '/webhooks/health/x',
     ];
     for (const path of paths) {
       for (const template of TEMPLATES.filter((candidate) => matches(candidate, path))) {
