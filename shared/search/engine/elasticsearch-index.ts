@@ -79,6 +79,20 @@ export function unpackVector(packed: string): number[] {
 const ADDED_FIELDS = { embedding_packed: { type: 'binary' } } as const;
 
 /**
+ * The kNN graph of `embedding`: twice Elasticsearch's default links per vector and build candidates.
+ * Identical vectors (a recurring alert, the same log line) fill each other's 16 default links and
+ * hide true neighbours from the walk (docs/decisions/0006-elasticsearch-knn.md, "The graph").
+ */
+export const VECTOR_GRAPH = { type: 'int8_hnsw', m: 32, ef_construction: 200 } as const;
+interface GraphOptions {
+  type?: string;
+  m?: number;
+  ef_construction?: number;
+}
+const embeddingField = (dimensions: number) =>
+  ({ type: 'dense_vector', dims: dimensions, index: true, similarity: 'cosine', index_options: VECTOR_GRAPH }) as const;
+
+/**
  * The Elasticsearch backend: one index for every document type (a `type` keyword), `dense_vector`
  * with cosine similarity for kNN, the `standard` analyzer for BM25 (this distribution has no
  * language analyzers), and fusion in application code. Reads go through the alias; the physical
@@ -292,6 +306,19 @@ export function createElasticsearchEngine(options: {
     return hybridSearch(request, fusion, { candidates, semanticFor, vectorsOf });
   }
 
+  // An index built with a smaller graph gets VECTOR_GRAPH; Elasticsearch refuses to shrink one, so a
+  // larger graph (set by an operator) stays as it is.
+  const graphUpgrade = async (): Promise<{ embedding?: ReturnType<typeof embeddingField> }> => {
+    const mapping = await client.indices.getMapping({ index: names.index });
+    const field = mapping[names.index]?.mappings.properties?.embedding as { index_options?: GraphOptions } | undefined;
+    const current = field?.index_options;
+    if (current && current.type !== VECTOR_GRAPH.type) return {};
+    const m = current?.m ?? 16;
+    const efConstruction = current?.ef_construction ?? 100;
+    const smaller = m < VECTOR_GRAPH.m || (m === VECTOR_GRAPH.m && efConstruction < VECTOR_GRAPH.ef_construction);
+    return smaller ? { embedding: embeddingField(embedder.dimensions) } : {};
+  };
+
   return {
     backend: 'elasticsearch',
     names,
@@ -314,7 +341,7 @@ export function createElasticsearchEngine(options: {
                 severity: { type: 'keyword' },
                 status: { type: 'keyword' },
                 created_at: { type: 'date' },
-                embedding: { type: 'dense_vector', dims: embedder.dimensions, index: true, similarity: 'cosine' },
+                embedding: embeddingField(embedder.dimensions),
                 ...ADDED_FIELDS,
               },
             },
@@ -323,7 +350,7 @@ export function createElasticsearchEngine(options: {
             // Another process created it first.
             if (!(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')) throw error;
           });
-      } else await client.indices.putMapping({ index: names.index, properties: ADDED_FIELDS });
+      } else await client.indices.putMapping({ index: names.index, properties: { ...ADDED_FIELDS, ...(await graphUpgrade()) } });
       if (!(await client.indices.existsAlias({ name: names.alias }))) {
         await client.indices.putAlias({ index: names.index, name: names.alias }).catch(() => undefined);
       }
