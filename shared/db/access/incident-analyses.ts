@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { incidentAnalysisSource, incidentAnalysisSources, storeIncidentAnalysis } from './incidents.ts';
+import { incidentAnalysisSource, incidentAnalysisSources, storeIncidentAnalyses } from './incidents.ts';
 
 /** What an incident's analysis is computed from, and when and from which text it last was. */
 export interface IncidentAnalysisSource {
@@ -15,14 +15,14 @@ export interface IncidentAnalysisStore {
   source(organizationId: string, incidentId: string): Promise<Omit<IncidentAnalysisSource, 'id'> | undefined>;
   /** `source` for many incidents in one query; those not the organization's are left out. */
   sources(organizationId: string, incidentIds: readonly string[]): Promise<IncidentAnalysisSource[]>;
-  /** Writes the analysis columns only: a concurrent edit of the incident is not overwritten. */
-  save(organizationId: string, incidentId: string, analysis: unknown, textHash: string): Promise<void>;
+  /** Writes the analysis columns only, in one statement: a concurrent edit of an incident is not overwritten. */
+  saveAll(organizationId: string, analyses: ReadonlyArray<{ incidentId: string; analysis: unknown; textHash: string }>): Promise<void>;
 }
 
 export function createIncidentAnalysisStore(em: EntityManager): IncidentAnalysisStore {
   return {
     source: (organizationId, incidentId) => incidentAnalysisSource(em, organizationId, incidentId),
     sources: (organizationId, incidentIds) => incidentAnalysisSources(em, organizationId, incidentIds),
-    save: (organizationId, incidentId, analysis, textHash) => storeIncidentAnalysis(em, organizationId, incidentId, analysis, textHash),
+    saveAll: (organizationId, analyses) => storeIncidentAnalyses(em, organizationId, analyses),
   };
 }

@@ -488,19 +488,21 @@ export async function incidentAnalysisSources(
 }
 
 /**
- * Stores an incident's analysis. Only the analysis columns are written (no entity): a concurrent
- * alert or edit of the incident is neither overwritten nor turned into a domain event.
+ * Stores incidents' analyses in one statement. Only the analysis columns are written (no entity): a
+ * concurrent alert or edit of an incident is neither overwritten nor turned into a domain event.
  */
-export async function storeIncidentAnalysis(
+export async function storeIncidentAnalyses(
   em: SqlEntityManager,
   organizationId: string,
-  incidentId: string,
-  analysis: unknown,
-  textHash: string,
+  analyses: ReadonlyArray<{ incidentId: string; analysis: unknown; textHash: string }>,
 ): Promise<void> {
+  if (analyses.length === 0) return;
+  const rows = analyses.map(({ incidentId, analysis, textHash }) => ({ id: incidentId, analysis, text_hash: textHash }));
   await em.execute(
-    'update incidents set analysis = ?::jsonb, analyzed_at = clock_timestamp(), analysis_text_hash = ? where id = ? and organization_id = ?',
-    [JSON.stringify(analysis), textHash, incidentId, organizationId],
+    `update incidents i set analysis = v.analysis, analyzed_at = clock_timestamp(), analysis_text_hash = v.text_hash
+     from json_to_recordset(?::json) as v(id uuid, analysis jsonb, text_hash text)
+     where i.id = v.id and i.organization_id = ?`,
+    [JSON.stringify(rows), organizationId],
   );
 }
 

@@ -23,6 +23,6 @@ export async function analyzeIncident(
     incidentId: input.incidentId,
     text,
   });
-  await analyses.save(input.organizationId, input.incidentId, analysis, textHash);
+  await analyses.saveAll(input.organizationId, [{ incidentId: input.incidentId, analysis, textHash }]);
   return 'analyzed';
 }

@@ -34,7 +34,7 @@ async function searchEach(engine: SearchEngine, requests: SearchRequest[]) {
 /**
  * analyzeIncident for a follow-up pass's incidents of one organization: one read of their rows, the
  * searches of those whose text changed or whose analysis is stale in one `searchAll` (one embedding
- * call, one round trip on Elasticsearch), then one store each (the analysis columns only).
+ * call, one round trip on Elasticsearch), then one statement storing them (the analysis columns only).
  */
 export async function analyzeIncidents(
   deps: { analyses: () => IncidentAnalysisStore; engine: SearchEngine },
@@ -59,14 +59,15 @@ export async function analyzeIncidents(
     analysisRequests({ organizationId: input.organizationId, incidentId: incident.id, text: incident.text }),
   );
   const results = deps.engine.searchAll ? await deps.engine.searchAll(requests) : await searchEach(deps.engine, requests);
-  for (const [i, incident] of due.entries()) {
+  const computed = due.map((incident, i) => {
     const analysis: IncidentAnalysis = {
       similar_incidents: (results[2 * i]?.hits ?? []).map(analysisHit),
       suggested_procedures: (results[2 * i + 1]?.hits ?? []).map(analysisHit),
     };
-    await analyses.save(input.organizationId, incident.id, analysis, incident.textHash);
-    counts.analyzed += 1;
-    onProgress();
-  }
+    return { incidentId: incident.id, analysis, textHash: incident.textHash };
+  });
+  onProgress();
+  await analyses.saveAll(input.organizationId, computed);
+  counts.analyzed = computed.length;
   return counts;
 }

@@ -1,5 +1,5 @@
 import type { SearchDocumentStore } from '../../db/access/search-documents.ts';
-import type { Incident, KnowledgeArticle, LogEntry } from '../../db/entities/index.ts';
+import type { Incident, KnowledgeArticle, LogEntry, Procedure, ProcedureStep } from '../../db/entities/index.ts';
 import type { SearchDocument, SearchDocumentType } from '../port.ts';
 
 export const incidentDocument = (organizationId: string, incident: Incident): SearchDocument => ({
@@ -32,44 +32,56 @@ export const logDocument = (organizationId: string, log: LogEntry): SearchDocume
   createdAt: log.timestamp,
 });
 
-/** Reads the current state of one document from PostgreSQL (the source of truth); null when it no longer exists. */
+export const procedureDocument = (
+  organizationId: string,
+  { procedure, steps }: { procedure: Procedure; steps: ProcedureStep[] },
+): SearchDocument => ({
+  organizationId,
+  type: 'procedure',
+  id: procedure.id,
+  title: procedure.name,
+  body: [
+    procedure.description ?? '',
+    ...steps.map((step) => `${step.position}. ${step.name}${step.description ? `: ${step.description}` : ''}`),
+    procedure.tags.join(' '),
+  ]
+    .filter(Boolean)
+    .join('\n'),
+  createdAt: procedure.createdAt,
+});
+
+/**
+ * Reads the current state of documents of one type from PostgreSQL (the source of truth), in one
+ * statement (two for procedures): those that exist, by id; an id missing from the map no longer exists.
+ */
+export async function loadSearchDocuments(
+  documents: SearchDocumentStore,
+  organizationId: string,
+  type: SearchDocumentType,
+  ids: readonly string[],
+): Promise<Map<string, SearchDocument>> {
+  if (ids.length === 0) return new Map();
+  const found = await (async (): Promise<SearchDocument[]> => {
+    switch (type) {
+      case 'incident':
+        return (await documents.incidents(organizationId, ids)).map((row) => incidentDocument(organizationId, row));
+      case 'article':
+        return (await documents.articles(organizationId, ids)).map((row) => articleDocument(organizationId, row));
+      case 'log':
+        return (await documents.logs(organizationId, ids)).map((row) => logDocument(organizationId, row));
+      case 'procedure':
+        return (await documents.procedures(organizationId, ids)).map((row) => procedureDocument(organizationId, row));
+    }
+  })();
+  return new Map(found.map((document) => [document.id, document]));
+}
+
+/** Reads the current state of one document; null when it no longer exists. */
 export async function loadSearchDocument(
   documents: SearchDocumentStore,
   organizationId: string,
   type: SearchDocumentType,
   id: string,
 ): Promise<SearchDocument | null> {
-  switch (type) {
-    case 'incident': {
-      const incident = await documents.incident(organizationId, id);
-      return incident ? incidentDocument(organizationId, incident) : null;
-    }
-    case 'article': {
-      const article = await documents.article(organizationId, id);
-      return article ? articleDocument(organizationId, article) : null;
-    }
-    case 'log': {
-      const log = await documents.log(organizationId, id);
-      return log ? logDocument(organizationId, log) : null;
-    }
-    case 'procedure': {
-      const found = await documents.procedure(organizationId, id);
-      if (!found) return null;
-      const { procedure, steps } = found;
-      return {
-        organizationId,
-        type: 'procedure',
-        id: procedure.id,
-        title: procedure.name,
-        body: [
-          procedure.description ?? '',
-          ...steps.map((step) => `${step.position}. ${step.name}${step.description ? `: ${step.description}` : ''}`),
-          procedure.tags.join(' '),
-        ]
-          .filter(Boolean)
-          .join('\n'),
-        createdAt: procedure.createdAt,
-      };
-    }
-  }
+  return (await loadSearchDocuments(documents, organizationId, type, [id])).get(id) ?? null;
 }

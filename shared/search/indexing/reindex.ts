@@ -1,6 +1,6 @@
 import type { SearchDocumentStore } from '../../db/access/search-documents.ts';
-import { loadSearchDocument } from './documents.ts';
-import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType } from '../port.ts';
+import { loadSearchDocuments } from './documents.ts';
+import { SEARCH_DOCUMENT_TYPES, type SearchDocumentType } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 
 /**
@@ -25,12 +25,11 @@ export async function reindexAll(options: {
     for (const type of types) {
       const ids = await options.documents().ids(organizationId, type);
       for (let start = 0; start < ids.length; start += options.batchSize ?? 64) {
-        const documents = options.documents();
-        const batch: SearchDocument[] = [];
-        for (const id of ids.slice(start, start + (options.batchSize ?? 64))) {
-          const document = await loadSearchDocument(documents, organizationId, type, id);
-          if (document) batch.push(document);
-        }
+        const batch = [
+          ...(
+            await loadSearchDocuments(options.documents(), organizationId, type, ids.slice(start, start + (options.batchSize ?? 64)))
+          ).values(),
+        ];
         await options.index.upsert(batch);
         count += batch.length;
       }

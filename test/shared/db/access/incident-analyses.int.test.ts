@@ -38,11 +38,31 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
 
   it("writes the organization's own incidents' analysis only", async () => {
     const theirsBefore = await analysisOf(theirIncident);
-    await store().save(ours.id, theirIncident, { similar_incidents: [] }, 'hash-theirs');
+    await store().saveAll(ours.id, [{ incidentId: theirIncident, analysis: { similar_incidents: [] }, textHash: 'hash-theirs' }]);
     expect(await analysisOf(theirIncident)).toEqual(theirsBefore);
 
-    await store().save(ours.id, ourIncident, { similar_incidents: [] }, 'hash-ours');
+    await store().saveAll(ours.id, [{ incidentId: ourIncident, analysis: { similar_incidents: [] }, textHash: 'hash-ours' }]);
     expect(await analysisOf(ourIncident)).toEqual({ analysis: { similar_incidents: [] }, analysis_text_hash: 'hash-ours' });
     expect((await store().source(ours.id, ourIncident))?.analyzed_at).not.toBeNull();
+  });
+
+  it('writes many analyses in one call, each its own, text with quotes and backslashes intact', async () => {
+    const em = db.em();
+    const others = [1, 2, 3].map(
+      (n) => createIncident(em, { organizationId: ours.id, title: `Other ${n}`, severity: 'low', source: 'manual' }).id,
+    );
+    await em.flush();
+    const theirsBefore = await analysisOf(theirIncident);
+    const analyses = others.map((incidentId, n) => ({
+      incidentId,
+      analysis: { similar_incidents: [{ id: `x${n}`, title: `"quoted" \\ path C:\\tmp ${n} — ünïcode` }] },
+      textHash: `hash-${n}`,
+    }));
+    await store().saveAll(ours.id, [...analyses, { incidentId: theirIncident, analysis: { similar_incidents: [] }, textHash: 'hash-x' }]);
+    for (const { incidentId, analysis, textHash } of analyses) {
+      expect(await analysisOf(incidentId)).toEqual({ analysis, analysis_text_hash: textHash });
+    }
+    expect(await analysisOf(theirIncident)).toEqual(theirsBefore);
+    await store().saveAll(ours.id, []);
   });
 });

@@ -41,17 +41,19 @@ describe('SearchDocumentStore (integration: real PostgreSQL)', () => {
   afterAll(() => db?.stop());
 
   it("reads the organization's own documents only", async () => {
-    expect((await store().incident(ours.id, rows.ours.incident))?.title).toBe('ours incident');
-    expect((await store().article(ours.id, rows.ours.article))?.title).toBe('ours article');
-    expect((await store().log(ours.id, rows.ours.log))?.message).toBe('ours log');
-    const procedure = await store().procedure(ours.id, rows.ours.procedure);
-    expect(procedure?.procedure.name).toBe('ours runbook');
-    expect(procedure?.steps.map((step) => step.name)).toEqual(['First', 'Second']);
+    const both = (type: keyof Rows) => [rows.ours[type], rows.theirs[type]];
+    expect((await store().incidents(ours.id, both('incident'))).map((row) => row.title)).toEqual(['ours incident']);
+    expect((await store().articles(ours.id, both('article'))).map((row) => row.title)).toEqual(['ours article']);
+    expect((await store().logs(ours.id, both('log'))).map((row) => row.message)).toEqual(['ours log']);
+    const procedures = await store().procedures(ours.id, both('procedure'));
+    expect(procedures.map(({ procedure }) => procedure.name)).toEqual(['ours runbook']);
+    expect(procedures[0]?.steps.map((step) => step.name)).toEqual(['First', 'Second']);
 
-    expect(await store().incident(ours.id, rows.theirs.incident)).toBeNull();
-    expect(await store().article(ours.id, rows.theirs.article)).toBeNull();
-    expect(await store().log(ours.id, rows.theirs.log)).toBeNull();
-    expect(await store().procedure(ours.id, rows.theirs.procedure)).toBeNull();
+    expect(await store().incidents(ours.id, [rows.theirs.incident])).toEqual([]);
+    expect(await store().articles(ours.id, [rows.theirs.article])).toEqual([]);
+    expect(await store().logs(ours.id, [rows.theirs.log])).toEqual([]);
+    expect(await store().procedures(ours.id, [rows.theirs.procedure])).toEqual([]);
+    expect((await store().procedures(theirs.id, both('procedure'))).map(({ procedure }) => procedure.name)).toEqual(['theirs runbook']);
     for (const type of ['incident', 'article', 'log', 'procedure'] as const) {
       expect(await store().ids(ours.id, type)).toEqual([rows.ours[type]]);
       expect(await store().ids(theirs.id, type)).toEqual([rows.theirs[type]]);
