@@ -248,29 +248,34 @@ export function createPostgresEngine(options: {
       await hasVectorTable();
     },
     async upsert(documents) {
-      if (!documents.length) return;
-      const vectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
-      for (const [index, doc] of documents.entries()) {
-        await sql(
-          `insert into search_documents (organization_id, type, id, title, body, severity, status, created_at, model, embedding, indexed_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::real[], now())
-           on conflict (organization_id, type, id) do update set title = excluded.title, body = excluded.body,
-             severity = excluded.severity, status = excluded.status, created_at = excluded.created_at,
-             model = excluded.model, embedding = excluded.embedding, indexed_at = excluded.indexed_at`,
-          [
-            doc.organizationId,
-            doc.type,
-            doc.id,
-            doc.title,
-            doc.body,
-            doc.severity ?? null,
-            doc.status ?? null,
-            doc.createdAt,
-            embedder.model,
-            pgArray(vectors[index] as number[]),
-          ],
-        );
-      }
+      // One row per document (a statement's ON CONFLICT updates a row once), the last given winning.
+      const unique = [...new Map(documents.map((doc) => [`${doc.organizationId}/${doc.type}/${doc.id}`, doc])).values()];
+      if (!unique.length) return;
+      const vectors = await embedder.embed(unique.map((doc) => embeddingText(doc.title, doc.body)));
+      const rows = unique.map((doc, index) => ({
+        organization_id: doc.organizationId,
+        type: doc.type,
+        id: doc.id,
+        title: doc.title,
+        body: doc.body,
+        severity: doc.severity ?? null,
+        status: doc.status ?? null,
+        created_at: doc.createdAt.toISOString(),
+        embedding: pgArray(vectors[index] as number[]),
+      }));
+      // One statement for the batch; rows go in their vectors' order, so concurrent batches take the
+      // distinct-vector counts' row locks (search_vectors, by trigger) in one order.
+      await sql(
+        `insert into search_documents (organization_id, type, id, title, body, severity, status, created_at, model, embedding, indexed_at)
+         select v.organization_id, v.type, v.id, v.title, v.body, v.severity, v.status, v.created_at, ?, v.embedding::real[], now()
+         from json_to_recordset(?::json) as v(organization_id uuid, type text, id text, title text, body text,
+           severity text, status text, created_at timestamptz, embedding text)
+         order by md5(array_send(v.embedding::real[]))
+         on conflict (organization_id, type, id) do update set title = excluded.title, body = excluded.body,
+           severity = excluded.severity, status = excluded.status, created_at = excluded.created_at,
+           model = excluded.model, embedding = excluded.embedding, indexed_at = excluded.indexed_at`,
+        [embedder.model, JSON.stringify(rows)],
+      );
     },
     async remove(organizationId, type, id) {
       await sql('delete from search_documents where organization_id = ? and type = ? and id = ?', [organizationId, type, id]);

@@ -329,7 +329,14 @@ describe('PostgreSQL search over repeated texts (integration: real PostgreSQL an
     const [first, ...others] = copiesOfText0();
     await index.upsert([first]); // the same text again: nothing moves
     expect(await distinct()).toEqual(Array.from({ length: TEXTS }, () => COPIES));
-    await index.upsert([{ ...first, body: 'a text of its own' }]);
+    // A document twice in one batch: one row, the last given.
+    await index.upsert([
+      { ...first, body: 'an older text' },
+      { ...first, body: 'a text of its own' },
+    ]);
+    expect(await sql('select body from search_documents where organization_id = ? and id = ?', [organizationId, first.id])).toEqual([
+      { body: 'a text of its own' },
+    ]);
     const counts = await distinct();
     expect(counts.toSorted((a, b) => a - b)).toEqual([1, COPIES - 1, ...Array.from({ length: TEXTS - 1 }, () => COPIES)]);
     await index.remove(organizationId, first.type, first.id);
