@@ -4,7 +4,7 @@ import { embeddingText, fusionDepth, fusionFor, snippetOf, type Candidate, type 
 import { escapeHtml } from '../../html-escape.ts';
 import { keywordQueryText } from '../query/keyword-query.ts';
 import type { SearchDocument, SearchHit, SearchRequest } from '../port.ts';
-import type { SearchEngine } from './engine.ts';
+import { storedFields, type SearchEngine } from './engine.ts';
 import { highlightCandidates } from '../query/term-highlights.ts';
 import { hybridSearch, type HybridBackend } from '../query/hybrid-search.ts';
 
@@ -369,14 +369,8 @@ export function createElasticsearchEngine(options: {
       const operations = documents.flatMap((doc, i) => [
         { index: { _index: names.index, _id: `${doc.organizationId}:${doc.type}:${doc.id}` } },
         {
-          organization_id: doc.organizationId,
-          type: doc.type,
+          ...storedFields(doc),
           doc_id: doc.id,
-          title: doc.title,
-          body: doc.body,
-          severity: doc.severity ?? null,
-          status: doc.status ?? null,
-          created_at: doc.createdAt.toISOString(),
           embedding: vectors[i],
           embedding_packed: packVector(vectors[i] as number[]),
         },

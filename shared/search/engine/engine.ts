@@ -15,6 +15,17 @@ export interface SearchEngine {
   close(): Promise<void>;
 }
 
+/** A document's stored fields as both engines name them (beside its id and embedding). */
+export const storedFields = (doc: SearchDocument) => ({
+  organization_id: doc.organizationId,
+  type: doc.type,
+  title: doc.title,
+  body: doc.body,
+  severity: doc.severity ?? null,
+  status: doc.status ?? null,
+  created_at: doc.createdAt.toISOString(),
+});
+
 /**
  * Creates the index (and alias) on first use and again after a failure: an engine that is down
  * when the process starts fails the calls that need it (indexing activities then retry in

@@ -3,7 +3,7 @@ import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams 
 import { escapeHtml } from '../../html-escape.ts';
 import { keywordQueryText } from '../query/keyword-query.ts';
 import type { SearchHit, SearchRequest } from '../port.ts';
-import type { SearchEngine } from './engine.ts';
+import { storedFields, type SearchEngine } from './engine.ts';
 import { highlightCandidates } from '../query/term-highlights.ts';
 import { hybridSearch, type HybridBackend } from '../query/hybrid-search.ts';
 
@@ -252,17 +252,7 @@ export function createPostgresEngine(options: {
       const unique = [...new Map(documents.map((doc) => [`${doc.organizationId}/${doc.type}/${doc.id}`, doc])).values()];
       if (!unique.length) return;
       const vectors = await embedder.embed(unique.map((doc) => embeddingText(doc.title, doc.body)));
-      const rows = unique.map((doc, index) => ({
-        organization_id: doc.organizationId,
-        type: doc.type,
-        id: doc.id,
-        title: doc.title,
-        body: doc.body,
-        severity: doc.severity ?? null,
-        status: doc.status ?? null,
-        created_at: doc.createdAt.toISOString(),
-        embedding: pgArray(vectors[index] as number[]),
-      }));
+      const rows = unique.map((doc, index) => ({ ...storedFields(doc), id: doc.id, embedding: pgArray(vectors[index] as number[]) }));
       // One statement for the batch; rows go in their vectors' order, so concurrent batches take the
       // distinct-vector counts' row locks (search_vectors, by trigger) in one order.
       await sql(
