@@ -43,7 +43,8 @@ export function createShadowCheck(template: string, templates: Iterable<string>)
   return (path) => expression.test(path);
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Escapes a path's text for a RegExp (the route matcher's expressions too). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 interface CompiledTemplate {
   template: string;

@@ -1,5 +1,5 @@
 import type { HttpMethod } from './http-method.ts';
-import { PARAMETER_SEGMENT } from './path-templates.ts';
+import { escapeRegExp, PARAMETER_SEGMENT } from './path-templates.ts';
 
 /**
  * One route's path compiled once, matched the way `@koa/router` matches (its defaults: case
@@ -15,8 +15,6 @@ export interface CompiledRoutePath {
   /** The decoded parameters when `path` is this route's, else undefined. */
   match(path: string): Record<string, string> | undefined;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function safeDecodeURIComponent(text: string): string {
   // Most parameters (ids, names) hold no escape: nothing to decode, no try frame.
