@@ -1,10 +1,8 @@
-import type { AnalyzeIncidentResult as Analyzed, SearchPort } from '../shared/search/port.ts';
-import { heartbeatIfInActivity } from './search.activities.ts';
+import type { AnalyzeIncidentResult as Analyzed } from '../shared/search/port.ts';
+import { heartbeatIfInActivity, type SearchActivityDeps } from './search.activities.ts';
 
-export interface IncidentAnalysisActivityDeps {
-  /** Absent in processes started without search: the analysis then stays `{}`. */
-  search?: SearchPort;
-}
+/** Without `search` the analysis stays `{}`; `followUpPace` is awaited before each incident's searches. */
+export type IncidentAnalysisActivityDeps = Pick<SearchActivityDeps, 'search' | 'followUpPace'>;
 
 export type AnalyzeIncidentResult = Analyzed | 'skipped';
 
@@ -19,12 +17,17 @@ export function createIncidentAnalysisActivities(deps: IncidentAnalysisActivityD
 
     /**
      * The same for a bucket pass's incidents in one batch (one read, one embedding call, one search
-     * round trip); unchanged, fresh analyses cost their share of the read. Heartbeats per store.
+     * round trip); unchanged, fresh analyses cost their share of the read. Heartbeats per store and
+     * while it waits for the critical path.
      */
     async analyzeIncidents(input: { organizationId: string; incidentIds: string[] }): Promise<{ analyzed: number }> {
       if (!deps.search || input.incidentIds.length === 0) return { analyzed: 0 };
       heartbeatIfInActivity();
-      const { analyzed } = await deps.search.analyzeIncidents(input, heartbeatIfInActivity);
+      const pace = deps.followUpPace;
+      const { analyzed } = await deps.search.analyzeIncidents(input, {
+        onProgress: heartbeatIfInActivity,
+        ...(pace ? { pace: () => pace(heartbeatIfInActivity) } : {}),
+      });
       return { analyzed };
     },
   };

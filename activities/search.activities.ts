@@ -13,6 +13,11 @@ export function heartbeatIfInActivity(): void {
 export interface SearchActivityDeps {
   /** Absent in processes started without search (some tests): indexing then does nothing. */
   search?: SearchPort;
+  /**
+   * Awaited before each unit of follow-up work: waits while the process's critical path (ingestion,
+   * paging, the outbox relay) is busy, for a bounded time (worker/follow-up-pacer.ts). Absent: no wait.
+   */
+  followUpPace?: (whileWaiting: () => void) => Promise<unknown>;
 }
 
 /** Keeps the search index in step with PostgreSQL, the source of truth. */
@@ -39,6 +44,7 @@ export function createSearchActivities(deps: SearchActivityDeps) {
       const skipped = input.documents.length - known.length;
       if (!deps.search || known.length === 0) return { indexed: 0, removed: 0, skipped };
       heartbeatIfInActivity();
+      await deps.followUpPace?.(heartbeatIfInActivity);
       const counts = await deps.search.indexDocuments(input.organizationId, known);
       heartbeatIfInActivity();
       return { ...counts, skipped };

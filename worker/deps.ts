@@ -24,7 +24,7 @@ import { createChatFeedStore } from '../shared/db/access/chat-feeds.ts';
 import { createRelayStore } from '../shared/db/access/relay-batch.ts';
 import { createOutboxMessageStore } from '../shared/db/access/outbox-messages.ts';
 import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
-import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
+import { createOutboxRelay, type OutboxRelayDeps, type RunningOutboxRelay } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
 import type { Orm } from '../shared/db/orm.ts';
@@ -153,7 +153,7 @@ export function startOutboxRelay(deps: {
   pageFirstLevel?: OutboxRelayDeps['pageFirstLevel'];
   listen?: { databaseUrl: string };
   idleMs?: number;
-}): { stop(): Promise<void>; stats(): OutboxRelayStats } {
+}): RunningOutboxRelay {
   const { orm, routingRules, ...rest } = deps;
   // Without the worker's routing-rule cache, one of the relay's own (not dropped on NOTIFY: kept for its TTL).
   return createOutboxRelay({

@@ -11,6 +11,7 @@ import { createFirstLevelPager } from './outbox/first-level.ts';
 import { createEscalationActivities } from '../activities/escalation.activities.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
 import { followUpTaskQueue, pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
+import { createFollowUpPacer, workerIsBusy } from './follow-up-pacer.ts';
 
 /** Concurrent tenant jobs (calendar refreshes) per worker process; their imports run in threads. */
 const TENANT_JOB_SLOTS = 2;
@@ -65,8 +66,14 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     logger: options.logger,
     temporal: options.temporal,
   });
+  // Search's follow-up waits while this process's ingestion, paging or relay is busy (watched below).
+  const followUpPacer = createFollowUpPacer();
   // Built once: pages are sent, and their messages updated, through the same channels.
-  const deps = { ...workerDeps, channels: options.channels ?? createPageChannels(workerDeps) };
+  const deps = {
+    ...workerDeps,
+    channels: options.channels ?? createPageChannels(workerDeps),
+    followUpPace: (whileWaiting: () => void) => followUpPacer.pace(whileWaiting),
+  };
   const workflowBundle = await bundleWorkflows(options.overrides);
   const common = { connection: options.connection, namespace: config.TEMPORAL_NAMESPACE, deps, workflowBundle };
   const followUpSlots = config.FOLLOW_UP_CONCURRENCY;
@@ -125,6 +132,8 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined,
     ...(options.relayIdleMs !== undefined ? { idleMs: options.relayIdleMs } : {}),
   });
+  for (const critical of [worker, pagingWorker]) followUpPacer.watch(() => workerIsBusy(critical));
+  followUpPacer.watch(relay.busy);
   // The Matrix bots read their rooms (replies and reactions to pages) beside the worker.
   const matrixSync = startWorkerMatrixSync(config, { ...options, taskQueue, secretBox: deps.secretBox });
   const workers = [worker, pagingWorker, tenantJobsWorker, ...(followUpWorker ? [followUpWorker] : [])];

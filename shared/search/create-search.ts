@@ -93,7 +93,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
       }
     },
     analyzeIncident: (input) => analyzeIncident(analyzing, input),
-    analyzeIncidents: (input, onProgress) => analyzeIncidents(analyzing, input, onProgress),
+    analyzeIncidents: (input, hooks) => analyzeIncidents(analyzing, input, hooks),
     reindex: (options = {}) => reindexAll({ documents, index: ready, ...options }),
     refresh: () => ready.refresh(),
     close: () => ready.close(),

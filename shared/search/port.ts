@@ -85,6 +85,12 @@ export type IndexDocumentResult = 'indexed' | 'removed';
 export type AnalyzeIncidentResult = 'analyzed' | 'unchanged' | 'missing';
 export type IndexDocumentsResult = Record<IndexDocumentResult, number>;
 
+/** What a follow-up pass's analysis calls back: a heartbeat, and a wait before each unit of work. */
+export interface AnalysisHooks {
+  onProgress?: () => void;
+  pace?: () => Promise<unknown>;
+}
+
 /** Search, the same whichever engine holds the documents. PostgreSQL stays the source of truth. */
 export interface SearchPort {
   readonly backend: SearchBackend;
@@ -105,12 +111,13 @@ export interface SearchPort {
   /** Computes and stores one incident's `analysis` when its text changed or the stored one is stale. */
   analyzeIncident(input: { organizationId: string; incidentId: string }): Promise<AnalyzeIncidentResult>;
   /**
-   * analyzeIncident for a follow-up pass's incidents of one organization: their texts embedded in
-   * one call, their searches sent in one round trip where the engine can (`onProgress` after each store).
+   * analyzeIncident for a follow-up pass's incidents of one organization: their searches in one
+   * round trip where the engine has one (Elasticsearch: one `_msearch`, the texts embedded in one
+   * call), else one incident's at a time; `pace` before each of those units, `onProgress` after them.
    */
   analyzeIncidents(
     input: { organizationId: string; incidentIds: readonly string[] },
-    onProgress?: () => void,
+    hooks?: AnalysisHooks,
   ): Promise<Record<AnalyzeIncidentResult, number>>;
   /** Rebuilds the index from PostgreSQL (every organization, the given types or all); returns the count. */
   reindex(options?: { types?: SearchDocumentType[]; log?: (message: string) => void }): Promise<number>;

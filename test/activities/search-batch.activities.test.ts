@@ -7,22 +7,27 @@ import type { SearchIndexInput, SearchPort } from '../../shared/search/port.ts';
 function recordingPort(analysis: Record<string, 'analyzed' | 'unchanged' | 'missing'> = {}) {
   const indexCalls: Array<{ organizationId: string; documents: Array<Pick<SearchIndexInput, 'type' | 'id'>> }> = [];
   const analysisCalls: Array<{ organizationId: string; incidentIds: readonly string[] }> = [];
+  // What the port did, in order, with the pace's waits a test's followUpPace adds.
+  const steps: string[] = [];
   const unexpected = (name: string) => () => {
     throw new Error(`unexpected call of ${name}`);
   };
   const port: SearchPort = {
     backend: 'postgres',
     indexDocuments: async (organizationId, documents) => {
+      steps.push('index');
       indexCalls.push({ organizationId, documents: [...documents] });
       const removed = documents.filter((document) => document.id.startsWith('gone')).length;
       return { indexed: documents.length - removed, removed };
     },
-    analyzeIncidents: async (input, onProgress) => {
+    analyzeIncidents: async (input, hooks) => {
       analysisCalls.push(input);
       const counts = { analyzed: 0, unchanged: 0, missing: 0 };
       for (const id of input.incidentIds) {
+        await hooks?.pace?.();
+        steps.push(`analyze ${id}`);
         counts[analysis[id] ?? 'analyzed'] += 1;
-        onProgress?.();
+        hooks?.onProgress?.();
       }
       return counts;
     },
@@ -34,7 +39,7 @@ function recordingPort(analysis: Record<string, 'analyzed' | 'unchanged' | 'miss
     refresh: unexpected('refresh'),
     close: unexpected('close'),
   };
-  return { port, indexCalls, analysisCalls };
+  return { port, indexCalls, analysisCalls, steps };
 }
 
 describe('indexDocuments', () => {
@@ -65,6 +70,23 @@ describe('indexDocuments', () => {
     expect(heartbeats).toBeGreaterThan(0);
   });
 
+  test('waits for the critical path (heartbeating while it waits) before it indexes', async () => {
+    const { port, steps } = recordingPort();
+    const { indexDocuments } = createSearchActivities({
+      search: port,
+      followUpPace: async (whileWaiting) => {
+        steps.push('pace');
+        whileWaiting();
+      },
+    });
+    const env = new MockActivityEnvironment();
+    let heartbeats = 0;
+    env.on('heartbeat', () => (heartbeats += 1));
+    await env.run(indexDocuments, { organizationId: 'org-a', documents: [{ type: 'incident' as const, id: 'i1' }] });
+    expect(steps).toEqual(['pace', 'index']);
+    expect(heartbeats).toBe(3);
+  });
+
   test('without search, every document is skipped', async () => {
     const { indexDocuments } = createSearchActivities({});
     expect(await indexDocuments({ organizationId: 'org-a', documents: [{ type: 'incident', id: 'i1' }] })).toEqual({
@@ -85,6 +107,16 @@ describe('analyzeIncidents', () => {
     expect(await env.run(analyzeIncidents, { organizationId: 'org-a', incidentIds: ['i1', 'i2', 'i3'] })).toEqual({ analyzed: 1 });
     expect(analysisCalls).toEqual([{ organizationId: 'org-a', incidentIds: ['i1', 'i2', 'i3'] }]);
     expect(heartbeats).toBeGreaterThanOrEqual(3);
+  });
+
+  test("waits for the critical path before each incident's searches", async () => {
+    const { port, steps } = recordingPort();
+    const { analyzeIncidents } = createIncidentAnalysisActivities({
+      search: port,
+      followUpPace: async () => void steps.push('pace'),
+    });
+    await new MockActivityEnvironment().run(analyzeIncidents, { organizationId: 'org-a', incidentIds: ['i1', 'i2'] });
+    expect(steps).toEqual(['pace', 'analyze i1', 'pace', 'analyze i2']);
   });
 
   test('without search, nothing is analysed', async () => {

@@ -82,6 +82,12 @@ export interface OutboxRelayStats {
   relayedEvents: number;
 }
 
+export interface RunningOutboxRelay {
+  stop(): Promise<void>;
+  stats(): OutboxRelayStats;
+  busy(): boolean;
+}
+
 /**
  * The outbox relay: claims undispatched `domain_events` in batches (`for update skip locked`, so
  * several workers share them) and fans each batch out in one transaction. What it fans out to, why
@@ -413,10 +419,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   /**
    * Polls until stopped, woken by `tocsin_outbox` notifications (with `listen`) as events commit;
    * a failing batch (database or Temporal away) is retried with backoff.
-   * `stats()` tells the worker's health endpoint when a batch last succeeded.
+   * `stats()` tells the worker's health endpoint when a batch last succeeded; `busy()` whether a
+   * batch is being relayed now (search's follow-up waits for it: the batch pages new incidents).
    */
-  function start(): { stop(): Promise<void>; stats(): OutboxRelayStats } {
+  function start(): RunningOutboxRelay {
     let stopped = false;
+    let relaying = false;
     const stats: OutboxRelayStats = { lastSuccessAt: undefined, batches: 0, failedBatches: 0, consecutiveFailures: 0, relayedEvents: 0 };
     let wake: (() => void) | undefined;
     // Set by a notification that arrives while a batch runs: its events may have missed the claim.
@@ -452,7 +460,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       while (!stopped) {
         try {
           nudged = false;
-          const relayed = await relayBatch();
+          relaying = true;
+          const relayed = await relayBatch().finally(() => (relaying = false));
           failures = 0;
           Object.assign(stats, {
             lastSuccessAt: Date.now(),
@@ -473,6 +482,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     })();
     return {
       stats: () => ({ ...stats }),
+      busy: () => relaying,
       async stop() {
         stopped = true;
         wake?.();

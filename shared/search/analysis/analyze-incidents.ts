@@ -1,6 +1,6 @@
 import type { IncidentAnalysisStore } from '../../db/access/incident-analyses.ts';
 import type { SearchEngine } from '../engine/engine.ts';
-import type { AnalyzeIncidentResult, SearchRequest } from '../port.ts';
+import type { AnalysisHooks, AnalyzeIncidentResult, SearchRequest, SearchResult } from '../port.ts';
 import {
   ANALYSIS_HIT_LIMIT,
   analysisHit,
@@ -25,21 +25,27 @@ export function analysisRequests(input: { organizationId: string; incidentId: st
   ];
 }
 
-async function searchEach(engine: SearchEngine, requests: SearchRequest[]) {
+// An engine without one round trip for many (PostgreSQL): one search at a time, each incident's pair
+// after `pace`, so a process's critical path can hold the analysis back between incidents.
+async function searchEach(engine: SearchEngine, requests: SearchRequest[], pace: AnalysisHooks['pace']) {
   const results = [];
-  for (const request of requests) results.push(await engine.search(request));
+  for (const [i, request] of requests.entries()) {
+    if (i % 2 === 0) await pace?.();
+    results.push(await engine.search(request));
+  }
   return results;
 }
 
 /**
  * analyzeIncident for a follow-up pass's incidents of one organization: one read of their rows, the
- * searches of those whose text changed or whose analysis is stale in one `searchAll` (one embedding
- * call, one round trip on Elasticsearch), then one statement storing them (the analysis columns only).
+ * searches of those whose text changed or whose analysis is stale in one `searchAll` where the engine
+ * has it (one embedding call, one round trip on Elasticsearch) or one incident's at a time, then one
+ * statement storing them (the analysis columns only).
  */
 export async function analyzeIncidents(
   deps: { analyses: () => IncidentAnalysisStore; engine: SearchEngine },
   input: { organizationId: string; incidentIds: readonly string[] },
-  onProgress: () => void = () => undefined,
+  { onProgress, pace }: AnalysisHooks = {},
 ): Promise<Record<AnalyzeIncidentResult, number>> {
   const counts: Record<AnalyzeIncidentResult, number> = { analyzed: 0, unchanged: 0, missing: 0 };
   const ids = [...new Set(input.incidentIds)];
@@ -58,7 +64,11 @@ export async function analyzeIncidents(
   const requests = due.flatMap((incident) =>
     analysisRequests({ organizationId: input.organizationId, incidentId: incident.id, text: incident.text }),
   );
-  const results = deps.engine.searchAll ? await deps.engine.searchAll(requests) : await searchEach(deps.engine, requests);
+  let results: SearchResult[];
+  if (deps.engine.searchAll) {
+    await pace?.();
+    results = await deps.engine.searchAll(requests);
+  } else results = await searchEach(deps.engine, requests, pace);
   const computed = due.map((incident, i) => {
     const analysis: IncidentAnalysis = {
       similar_incidents: (results[2 * i]?.hits ?? []).map(analysisHit),
@@ -66,7 +76,7 @@ export async function analyzeIncidents(
     };
     return { incidentId: incident.id, analysis, textHash: incident.textHash };
   });
-  onProgress();
+  onProgress?.();
   await analyses.saveAll(input.organizationId, computed);
   counts.analyzed = computed.length;
   return counts;

@@ -8,7 +8,7 @@ export interface SearchEngine {
   upsert(documents: SearchDocument[]): Promise<void>;
   remove(organizationId: string, type: SearchDocumentType, id: string): Promise<void>;
   search(request: SearchRequest): Promise<SearchResult>;
-  /** Several searches, in one round trip where the engine can (their query texts embedded in one call). */
+  /** Several searches in one round trip, their query texts embedded in one call (Elasticsearch); absent where the engine has none. */
   searchAll?(requests: SearchRequest[]): Promise<SearchResult[]>;
   /** Makes writes visible to search now (Elasticsearch refresh). */
   refresh(): Promise<void>;
@@ -40,19 +40,15 @@ export function readyOnFirstUse(engine: SearchEngine): SearchEngine {
     });
     return ready;
   };
+  const searchAll = engine.searchAll?.bind(engine);
   return {
     backend: engine.backend,
     ensureReady: ensure,
     upsert: async (documents) => (await ensure(), engine.upsert(documents)),
     remove: async (organizationId, type, id) => (await ensure(), engine.remove(organizationId, type, id)),
     search: async (request) => (await ensure(), engine.search(request)),
-    searchAll: async (requests) => {
-      await ensure();
-      if (engine.searchAll) return engine.searchAll(requests);
-      const results: SearchResult[] = [];
-      for (const request of requests) results.push(await engine.search(request));
-      return results;
-    },
+    // Only where the engine has one round trip for many: callers search one at a time otherwise.
+    ...(searchAll ? { searchAll: async (requests: SearchRequest[]) => (await ensure(), searchAll(requests)) } : {}),
     refresh: async () => (await ensure(), engine.refresh()),
     close: () => engine.close(),
   };
