@@ -25,6 +25,15 @@ const VECTOR_DIMENSIONS = 384;
  */
 export const KEYWORD_MATCH_BUDGET = 5_000;
 
+/**
+ * Up to this many documents matching a request's filters are read and sorted (exact) instead of
+ * found by walking the graph. The walk visits the organization's vectors nearest first until enough
+ * pass the filters: for a few runbooks among thousands of incidents (an incident's analysis asks
+ * for exactly that) it went through all of them before the exact scan settled it anyway, and cost
+ * PostgreSQL about 50 ms of CPU per new incident at 2,000 incidents. Sorting this many costs a millisecond or two.
+ */
+export const EXACT_SCAN_DOCUMENTS = 1_000;
+
 /** The words of a query as an OR tsquery (like BM25's default operator), so a pasted log still matches. */
 export function orTsQuery(text: string): string {
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].filter((word) => word.length > 1).slice(0, 64);
@@ -47,6 +56,8 @@ export function createPostgresEngine(options: {
   exactScan?: boolean;
   /** KEYWORD_MATCH_BUDGET unless given (tests: a table small enough to build). */
   keywordMatchBudget?: number;
+  /** EXACT_SCAN_DOCUMENTS unless given; 0 always walks the index (tests of the walk). */
+  exactScanDocuments?: number;
 }): SearchEngine & Pick<HybridBackend, 'candidates' | 'semanticFor'> & Required<Pick<HybridBackend, 'semanticFromTop'>> {
   const { sql, embedder } = options;
   const fusion = options.fusion ?? fusionFor(embedder.model);
@@ -162,9 +173,9 @@ export function createPostgresEngine(options: {
 
   // The HNSW index of the organization's distinct vectors (migration 20261215010000), walked in
   // inner-product order with the database's iterative scan (migration 20261210010000), each vector
-  // joined to the documents that share it, until `limit` of them pass the filters. For an
-  // organization whose rows the filters narrow to a few, the planner prefers reading those and
-  // sorting: exact, and as fast. `vector` is the query's vector as SQL: a bound literal, or a
+  // joined to the documents that share it, until `limit` of them pass the filters. Filters that
+  // leave few documents never come here (`fewMatching`): reading those and sorting is exact and
+  // cheaper than a walk through vectors that fail them. `vector` is the query's vector as SQL: a bound literal, or a
   // sub-select that may come out null (pgvector uses the index for either).
   const nearestDocuments = (
     request: SearchRequest,
@@ -188,11 +199,30 @@ export function createPostgresEngine(options: {
     return sql(nearestDocuments(request, { sql: '?::real[]::vector', params: [vector] }, limit, params), params);
   };
 
+  // Whether the request's filters leave at most `exactScanDocuments` documents: counted once per request.
+  const exactScanDocuments = options.exactScanDocuments ?? EXACT_SCAN_DOCUMENTS;
+  const fewMatchingOf = new WeakMap<SearchRequest, Promise<boolean>>();
+  const fewMatching = (request: SearchRequest): Promise<boolean> => {
+    if (exactScanDocuments <= 0) return Promise.resolve(false);
+    let answer = fewMatchingOf.get(request);
+    if (!answer) {
+      const params: unknown[] = [embedder.model];
+      const filter = where(request, params);
+      params.push(exactScanDocuments + 1);
+      answer = sql(
+        `select count(*)::int as matching from (select 1 from search_documents where model = ? and ${filter} limit ?) as capped`,
+        params,
+      ).then((rows) => Number(rows[0]?.matching) <= exactScanDocuments);
+      fewMatchingOf.set(request, answer);
+    }
+    return answer;
+  };
+
   const semantic = async (request: SearchRequest, limit: number, vector: number[]): Promise<Candidate[]> => {
     const literal = pgArray(vector);
     // The column holds 384-dimension vectors only (the local models); another model's are scanned.
     const pgvector = vector.length === VECTOR_DIMENSIONS && (await hasVectorTable());
-    let rows = pgvector ? await indexedSemantic(request, literal, limit) : null;
+    let rows = pgvector && !(await fewMatching(request)) ? await indexedSemantic(request, literal, limit) : null;
     // Fewer rows than asked: the filters match fewer, or the walk stopped early (a session without
     // the iterative scan, or hnsw.max_scan_tuples reached): an exact scan of what they match settles it.
     if (!rows || rows.length < limit) rows = await exactSemantic(request, literal, limit, pgvector);
@@ -216,8 +246,8 @@ export function createPostgresEngine(options: {
   // Hybrid's feedback pass in one statement: the top documents' mean stored vector plus the query's
   // divided by the weight (the direction of the query's plus weight × the mean), unit length, walks
   // the index as the first pass does. Saves the look-up's round trip and the parsing of its vectors.
-  // Anything short of a full answer (no vector found, filters matching fewer rows) is left to the
-  // look-up and `semantic`, which settle it with the exact scan.
+  // Anything short of a full answer (no vector found, filters matching fewer rows), and filters that
+  // leave few documents, are left to the look-up and `semantic`, which settle them with the exact scan.
   const semanticFromTop = async (
     request: SearchRequest,
     depth: number,
@@ -225,7 +255,8 @@ export function createPostgresEngine(options: {
     top: SearchHit[],
     weight: number,
   ): Promise<Candidate[] | undefined> => {
-    if (!top.length || queryVector.length !== VECTOR_DIMENSIONS || !(await hasVectorTable())) return undefined;
+    if (!top.length || queryVector.length !== VECTOR_DIMENSIONS || !(await hasVectorTable()) || (await fewMatching(request)))
+      return undefined;
     const params: unknown[] = [pgArray(queryVector.map((x) => x / weight))];
     const moved = `select l2_normalize(avg(embedding_vector) + ?::real[]::vector) as vector from search_documents where ${rowsOf(request, top, params)}`;
     const rows = await sql(

@@ -145,7 +145,7 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
 
   it('answers as the exact scan does, through the HNSW index, with the organization and filters applied', async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder, exactScanDocuments: 0 });
     const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     await ann.ensureReady();
     const bigIds = new Set((await sql('select id from search_documents where organization_id = ?', [big])).map((row) => String(row.id)));
@@ -184,7 +184,7 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
 
   it("runs hybrid's feedback pass in one statement through the HNSW index, as a look-up and a search for the moved vector would", async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder, exactScanDocuments: 0 });
     const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     const request: SearchRequest = { organizationId: big, text: 'c3 query', mode: 'hybrid', limit: 10, types: ['incident', 'article'] };
     const queryVector = vectorOf('c3 query');
@@ -239,7 +239,7 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
 
   it('completes an answer the filters cut short with the exact scan', async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder, exactScanDocuments: 0 });
     const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     const request: SearchRequest = {
       organizationId: big,
@@ -255,6 +255,42 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
     // The second one is exact: the planner cannot walk the index for `<#> … + 0`.
     const second = recorded.statements[1] as { sql: string; params: unknown[] };
     expect(JSON.stringify(await walk(`explain (format json) ${second.sql}`, second.params))).not.toContain('hnsw');
+  });
+
+  it('reads and sorts the few documents the filters leave instead of walking the graph through the others', async () => {
+    const recorded = recordingRunner(walk);
+    const counts: string[] = [];
+    const engine = createPostgresEngine({
+      sql: (query, params) => {
+        if (query.includes('count(*)')) counts.push(query);
+        return recorded.run(query, params);
+      },
+      embedder,
+    });
+    const exact = createPostgresEngine({ sql, embedder, exactScan: true });
+    const usesIndex = async (statement: { sql: string; params: unknown[] }) =>
+      JSON.stringify(await walk(`explain (format json) ${statement.sql}`, statement.params)).includes('hnsw');
+
+    // 500 procedures among the organization's 1,500 documents (EXACT_SCAN_DOCUMENTS is 1,000): counted, then sorted.
+    const few: SearchRequest = { organizationId: big, text: 'c2 query', mode: 'semantic', limit: 10, types: ['procedure'] };
+    expect((await engine.search(few)).hits.map((hit) => hit.id)).toEqual((await exact.search(few)).hits.map((hit) => hit.id));
+    expect(counts).toHaveLength(1);
+    expect(recorded.statements).toHaveLength(1);
+    expect(await usesIndex(recorded.statements[0] as { sql: string; params: unknown[] })).toBe(false);
+    // Hybrid's feedback pass leaves them to the look-up and the exact scan too, without another count.
+    recorded.statements.length = 0;
+    const top = (await exact.semanticFor(few, 3, vectorOf('c2 query'))).map((found) => found.hit);
+    expect(await engine.semanticFromTop(few, 50, vectorOf('c2 query'), top, 2)).toBeUndefined();
+    expect(recorded.statements).toHaveLength(0);
+    expect(counts).toHaveLength(1);
+
+    // All 1,500: counted past the bound, then found through the index.
+    recorded.statements.length = 0;
+    const many: SearchRequest = { organizationId: big, text: 'c2 query', mode: 'semantic', limit: 10 };
+    expect((await engine.search(many)).hits).toHaveLength(10);
+    expect(counts).toHaveLength(2);
+    expect(recorded.statements).toHaveLength(1);
+    expect(await usesIndex(recorded.statements[0] as { sql: string; params: unknown[] })).toBe(true);
   });
 
   it('keeps the exact scan when asked, without touching the vector column', async () => {
@@ -307,7 +343,7 @@ describe('PostgreSQL search over repeated texts (integration: real PostgreSQL an
 
   it('finds what the exact scan finds, however many documents share a vector, through the HNSW index', async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder, exactScanDocuments: 0 });
     const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     for (let c = 0; c < CLUSTERS; c++) {
       const request: SearchRequest = { organizationId, text: `c${c} query`, mode: 'semantic', limit: 50 };
