@@ -66,7 +66,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     logger: options.logger,
     temporal: options.temporal,
   });
-  // Search's follow-up waits while this process's ingestion, paging or relay is busy (watched below).
+  // Search's follow-up waits for this process's ingestion, paging and relay to go quiet (watched below).
   const followUpPacer = createFollowUpPacer();
   // Built once: pages are sent, and their messages updated, through the same channels.
   const deps = {
