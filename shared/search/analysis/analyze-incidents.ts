@@ -25,13 +25,13 @@ export function analysisRequests(input: { organizationId: string; incidentId: st
   ];
 }
 
-// An engine without one round trip for many (PostgreSQL): one search at a time, each incident's pair
-// after `pace`, so a process's critical path can hold the analysis back between incidents.
-async function searchEach(engine: SearchEngine, requests: SearchRequest[], pace: AnalysisHooks['pace']) {
-  const results = [];
-  for (const [i, request] of requests.entries()) {
-    if (i % 2 === 0) await pace?.();
-    results.push(await engine.search(request));
+// An engine without one round trip for many (PostgreSQL): one incident's pair at a time, each after
+// `pace`, so a process's critical path can hold the analysis back between incidents.
+async function searchEach(engine: SearchEngine, pairs: SearchRequest[][], pace: AnalysisHooks['pace']) {
+  const results: SearchResult[] = [];
+  for (const pair of pairs) {
+    await pace?.();
+    for (const request of pair) results.push(await engine.search(request));
   }
   return results;
 }
@@ -61,14 +61,14 @@ export async function analyzeIncidents(
   });
   counts.unchanged = rows.length - due.length;
   if (due.length === 0) return counts;
-  const requests = due.flatMap((incident) =>
+  const pairs = due.map((incident) =>
     analysisRequests({ organizationId: input.organizationId, incidentId: incident.id, text: incident.text }),
   );
   let results: SearchResult[];
   if (deps.engine.searchAll) {
     await pace?.();
-    results = await deps.engine.searchAll(requests);
-  } else results = await searchEach(deps.engine, requests, pace);
+    results = await deps.engine.searchAll(pairs.flat());
+  } else results = await searchEach(deps.engine, pairs, pace);
   const computed = due.map((incident, i) => {
     const analysis: IncidentAnalysis = {
       similar_incidents: (results[2 * i]?.hits ?? []).map(analysisHit),
