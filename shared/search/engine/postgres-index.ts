@@ -112,7 +112,8 @@ export function createPostgresEngine(options: {
       // analyzed) every estimate is 0 and every lexeme matches.
       // ts_rank, not ts_rank_cd: far cheaper over thousands of matching rows.
       // `materialized`: inlined, the statistics' list of up to a thousand lexemes would be cast to
-      // text[] once per lexeme of the query instead of once.
+      // text[] once per lexeme of the query instead of once. The match is a sub-select (built once):
+      // joined, a table ahead of its statistics (an alert storm's) had it rebuilt for every row.
       `with statistics as materialized (
          select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs as shares, c.reltuples as rows
          from pg_stats s join pg_namespace n on n.nspname = s.schemaname join pg_class c on c.relnamespace = n.oid and c.relname = s.tablename
@@ -128,8 +129,8 @@ export function createPostgresEngine(options: {
          where running <= ? or rarity = 1
        )
        select type, id, title, body, ts_rank(tsv, q, 1) as score
-       from search_documents, to_tsquery('english', ?) as q, matching
-       where tsv @@ matching.query and ${filter}
+       from search_documents, to_tsquery('english', ?) as q
+       where tsv @@ (select query from matching) and ${filter}
        order by score desc limit ?`,
       params,
     );
@@ -175,8 +176,10 @@ export function createPostgresEngine(options: {
   // inner-product order with the database's iterative scan (migration 20261210010000), each vector
   // joined to the documents that share it, until `limit` of them pass the filters. Filters that
   // leave few documents never come here (`fewMatching`): reading those and sorting is exact and
-  // cheaper than a walk through vectors that fail them. `vector` is the query's vector as SQL: a bound literal, or a
-  // sub-select that may come out null (pgvector uses the index for either).
+  // cheaper than a walk through vectors that fail them. Each vector's documents are read by its key
+  // (a lateral sub-select, `offset 0` keeping it one): joined, a table ahead of its statistics (an
+  // alert storm's) read all the organization's documents once per vector. `vector` is the query's
+  // vector as SQL: a bound literal, or a sub-select that may come out null (pgvector uses the index for either).
   const nearestDocuments = (
     request: SearchRequest,
     vector: { sql: string; params: unknown[]; nullable?: boolean },
@@ -190,7 +193,8 @@ export function createPostgresEngine(options: {
        from (select vector_key, embedding_vector <#> ${vector.sql} as distance
              from search_vectors where organization_id = ? and model = ?${vector.nullable ? ` and ${vector.sql} is not null` : ''}
              order by embedding_vector <#> ${vector.sql}) as nearest
-       join search_documents d on d.model = ? and d.vector_key = nearest.vector_key and ${filter}
+       cross join lateral (select type, id, title, body from search_documents d
+             where d.model = ? and d.vector_key = nearest.vector_key and ${filter} offset 0) as d
        order by nearest.distance limit ?`;
   };
 
