@@ -53,6 +53,8 @@ export interface SearchRequest {
    * (an incident's analysis: its text is a whole description, not a few typed words).
    */
   feedback?: false;
+  /** `false`: hits without highlights, their snippet the body's opening (an analysis keeps neither). */
+  highlights?: false;
 }
 
 /** A person's query: free text, a pasted log, or both; the module turns it into a `SearchRequest`. */

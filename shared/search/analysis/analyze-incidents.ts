@@ -10,7 +10,10 @@ import {
   type IncidentAnalysis,
 } from './incident-analysis.ts';
 
-/** An analysis's two searches, one pass each (no feedback): other incidents, and procedures or articles. */
+/**
+ * An analysis's two searches, one pass each (no feedback), without highlights (it stores titles and
+ * scores only): other incidents, and procedures or articles.
+ */
 export function analysisRequests(input: { organizationId: string; incidentId: string; text: string }): [SearchRequest, SearchRequest] {
   const base = {
     organizationId: input.organizationId,
@@ -18,6 +21,7 @@ export function analysisRequests(input: { organizationId: string; incidentId: st
     mode: 'hybrid' as const,
     limit: ANALYSIS_HIT_LIMIT,
     feedback: false as const,
+    highlights: false as const,
   };
   return [
     { ...base, types: ['incident'], excludeIds: [input.incidentId] },

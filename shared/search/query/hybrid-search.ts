@@ -55,5 +55,6 @@ export async function hybridSearch(
     fusion,
     request.limit,
   );
-  return { hits: highlightCandidates(request.text, seen, hits), total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+  const total = new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size;
+  return { hits: request.highlights === false ? hits : highlightCandidates(request.text, seen, hits), total };
 }

@@ -256,6 +256,26 @@ export function searchIndexBehaviour(
     for (const hit of all?.[2]?.hits ?? []) expect(mine.has(hit.id)).toBe(false);
   });
 
+  it('answers a hybrid search without highlights with the same hits, unmarked', async () => {
+    const request = {
+      organizationId: orgA,
+      text: 'connection pool exhausted',
+      mode: 'hybrid' as const,
+      limit: 5,
+      feedback: false as const,
+    };
+    const marked = await index.search(request);
+    const plain = await index.search({ ...request, highlights: false });
+    expect(marked.hits.some((hit) => hit.highlights.some((fragment) => fragment.includes('<em>')))).toBe(true);
+    expect(plain.hits.map((hit) => [hit.type, hit.id, hit.title, hit.score])).toEqual(
+      marked.hits.map((hit) => [hit.type, hit.id, hit.title, hit.score]),
+    );
+    for (const hit of plain.hits) {
+      expect(hit.highlights).toEqual([]);
+      expect(hit.snippet).not.toContain('<em>');
+    }
+  });
+
   it('excludes given ids (an incident is not similar to itself)', async () => {
     const { hits } = await search('Database connection pool exhausted', 'hybrid', { excludeIds: [corpus.ids.pool] });
     expect(hits.map((hit) => hit.id)).not.toContain(corpus.ids.pool);
