@@ -204,11 +204,18 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
   const cpuAfter = await cpuSnapshot(pids);
   watcher.socket.close();
   const toRow = rows.map((row) => row.created_at.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
+  // Where in the run the tail sits (a cold start, or a backlog building): p99 by when the alert was sent.
+  const firstSentAt = Math.min(...sentAt.values());
+  const windowOf = (row: { title: string }) => Math.floor(((sentAt.get(row.title) ?? NaN) - firstSentAt) / 5_000);
+  const byWindow = Array.from({ length: Math.ceil(RATE_SECONDS / 5) }, (_, w) =>
+    rows.filter((row) => windowOf(row) === w).map((row) => row.created_at.getTime() - (sentAt.get(row.title) as number)),
+  );
   const toPush = [...pushedAt].map(([title, at]) => at - (sentAt.get(title) ?? NaN)).filter(Number.isFinite);
   return [
     `rate: ${total} alerts at ${RATE}/s for ${RATE_SECONDS} s, each opening an incident (${rejected} rejected)`,
     `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
     `  alert → incident row      p50 ${fmt(percentile(toRow, 50))} ms, p99 ${fmt(percentile(toRow, 99))} ms (${toRow.length} incidents)`,
+    `  alert → incident row p99 by when sent: ${byWindow.map((latencies, w) => `${w * 5}–${w * 5 + 5} s ${fmt(percentile(latencies, 99) / 1000, 2)} s`).join(', ')}`,
     `  alert → incident.created  p50 ${fmt(percentile(toPush, 50))} ms, p99 ${fmt(percentile(toPush, 99))} ms pushed on the WebSocket (${toPush.length})`,
     `  follow-up caught up       ${caughtUpAt === undefined ? `NOT within ${DRAIN_TIMEOUT_MS / 1000}` : fmt((caughtUpAt - lastSentAt) / 1000)} s after the last alert (events relayed${SEARCH ? ', incidents indexed and analysed' : ''})`,
     `  CPU per new incident      ${cpuPerUnit(cpuBefore, cpuAfter, rows.length)}${caughtUpAt === undefined ? ' (the follow-up unfinished)' : ''}`,
