@@ -259,8 +259,11 @@ describe('status updates and the public status page (integration: real PostgreSQ
       .set(bearer(other.token))
       .send({ slug: otherSlug, title: 'Other', enabled: false })
       .expect(200);
-    await until('the disabled page gone', async () => ((await stack.http.get(`/status/${otherSlug}`)).status === 404 ? true : undefined));
-    await stack.http.get(`/status/${otherSlug}/summary.json`).expect(404);
+    // Each rendering (HTML, JSON) is kept for its own second: both must go.
+    const gone = async (path: string) => (await stack.http.get(path)).status === 404;
+    await until('the disabled page gone', async () =>
+      (await gone(`/status/${otherSlug}`)) && (await gone(`/status/${otherSlug}/summary.json`)) ? true : undefined,
+    );
   }, 60_000);
 
   it('mails each confirmed subscriber exactly one mail per public update, members internal ones too, and unsubscribes from the link alone', async () => {
