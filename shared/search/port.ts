@@ -53,7 +53,7 @@ export interface SearchRequest {
    * (an incident's analysis: its text is a whole description, not a few typed words).
    */
   feedback?: false;
-  /** `false`: hits without highlights, their snippet the body's opening (an analysis keeps neither). */
+  /** `false`: a hybrid search's hits without highlights, their snippet the body's opening (an analysis keeps neither). */
   highlights?: false;
 }
 

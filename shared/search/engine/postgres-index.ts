@@ -173,12 +173,11 @@ export function createPostgresEngine(options: {
   };
 
   // The HNSW index of the organization's distinct vectors (migration 20261215010000), walked in
-  // inner-product order with the database's iterative scan (migration 20261210010000), each vector
-  // joined to the documents that share it, until `limit` of them pass the filters. Filters that
-  // leave few documents never come here (`fewMatching`): reading those and sorting is exact and
-  // cheaper than a walk through vectors that fail them. Each vector's documents are read by its key
-  // (a lateral sub-select, `offset 0` keeping it one): joined, a table ahead of its statistics (an
-  // alert storm's) read all the organization's documents once per vector. `vector` is the query's
+  // inner-product order with the database's iterative scan (migration 20261210010000), each vector's
+  // documents read by its key (a lateral sub-select, `offset 0` keeping it one: joined, a table ahead
+  // of its statistics read all the organization's documents once per vector), until `limit` of them
+  // pass the filters. Filters that leave few documents never come here (`fewMatching`): reading those
+  // and sorting is exact and cheaper than a walk through vectors that fail them. `vector` is the query's
   // vector as SQL: a bound literal, or a sub-select that may come out null (pgvector uses the index for either).
   const nearestDocuments = (
     request: SearchRequest,
