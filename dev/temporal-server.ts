@@ -149,7 +149,8 @@ export function temporalServerConfig(options: { postgresUrl: string; database: s
 /**
  * What the CLI's dev server sets beyond the server's defaults and the app relies on: search
  * attributes visible as soon as they are added (the cache is bypassed, so persistence may take more
- * queries), the dev server's visibility rate and history cache size. Everything else the app uses
+ * queries), the dev server's visibility rate and history cache size, and one partition per task
+ * queue (one process; `DEV_SERVER_DYNAMIC_CONFIG` in temporal.ts says why). Everything else the app uses
  * (updates, update-with-start, eager start) is on by default in this version.
  */
 export const TEMPORAL_SERVER_DYNAMIC_CONFIG = `system.forceSearchAttributesCacheRefreshOnRead:
@@ -162,6 +163,10 @@ frontend.namespaceRPS.visibility:
   - value: 100
 history.hostLevelCacheMaxSize:
   - value: 8096
+matching.numTaskqueueReadPartitions:
+  - value: 1
+matching.numTaskqueueWritePartitions:
+  - value: 1
 `;
 
 async function withPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -111,6 +111,14 @@ export interface LocalTemporal {
 }
 
 /**
+ * One partition per task queue. With the server's default of four, a new workflow's first task (a
+ * bucket's start, a continue-as-new) lands on a random partition and waits there until one of the
+ * worker's few non-sticky pollers polls that one (docs/decisions/0027). Partitions spread matching
+ * over a cluster's hosts; the dev server is one process.
+ */
+export const DEV_SERVER_DYNAMIC_CONFIG = ['matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'];
+
+/**
  * Starts `temporal server start-dev` on loopback with a SQLite file, and waits until it serves.
  * The ports come from the kernel and are free only until something else takes them; a server that
  * exits before it serves (a port taken in between) is started again on fresh ports, keeping a
@@ -144,6 +152,7 @@ async function startTemporalDevServerOnce(options: TemporalDevServerOptions): Pr
     options.namespace,
     '--log-level',
     'error',
+    ...DEV_SERVER_DYNAMIC_CONFIG.flatMap((setting) => ['--dynamic-config-value', setting]),
     // WAL with normal sync: durable across process crashes, several times faster than the defaults.
     '--sqlite-pragma',
     'journal_mode=wal',

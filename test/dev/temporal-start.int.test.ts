@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Connection, WorkflowClient } from '@temporalio/client';
+import { temporal as proto } from '@temporalio/proto';
 import { resolveTemporalCli, startTemporalDevServer } from '../../dev/temporal.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { flakyLauncher } from '../helpers/flaky-launcher.ts';
@@ -57,5 +60,36 @@ describe('starting the Temporal dev server (integration: the real CLI)', () => {
     const starting = startTemporalDevServer({ cliPath: cli.path, dataDir: join(dir, 'data'), namespace: 'default', uiPort: null });
     await expect(starting).rejects.toThrow(/exited before it was ready\n.*exit code 1.*\n.*bind: address already in use/);
     expect(await cli.starts()).toBe(3);
+  }, 90_000);
+
+  it('keeps every task of a queue in one partition, where any poller finds the first task of a new workflow', async () => {
+    const temporal = await startTemporalDevServer({ cliPath: realCli, dataDir: join(dir, 'data'), namespace: 'default', uiPort: null });
+    const connection = await Connection.connect({ address: temporal.address });
+    try {
+      const taskQueue = 'one-partition';
+      const client = new WorkflowClient({ connection, namespace: 'default' });
+      // No worker polls: each start's first task stays in the partition it was written to.
+      const starts = 16;
+      for (let index = 0; index < starts; index += 1) {
+        await client.start('unpolled', { taskQueue, workflowId: `unpolled-${index}` });
+      }
+      const backlogOf = async (partition: string) => {
+        const answer = await connection.workflowService.describeTaskQueue({
+          namespace: 'default',
+          taskQueue: { name: partition, kind: proto.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+          taskQueueType: proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+          includeTaskQueueStatus: true,
+        });
+        return Number(answer.taskQueueStatus?.backlogCountHint ?? 0);
+      };
+      // The server's default of four partitions would leave about three quarters in /_sys/<queue>/1..3.
+      await waitFor('every first task in the root partition', async () => ((await backlogOf(taskQueue)) === starts ? true : undefined), {
+        timeoutMs: 20_000,
+      });
+      for (const child of [1, 2, 3]) expect(await backlogOf(`/_sys/${taskQueue}/${child}`)).toBe(0);
+    } finally {
+      await connection.close();
+      await temporal.stop();
+    }
   }, 90_000);
 });
