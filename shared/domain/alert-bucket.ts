@@ -1,11 +1,11 @@
 /**
- * How many bucket workflows share one integration's alerts (docs/ingestion.md says why 16): enough
- * that a storm on one integration spreads over the worker's task slots and Temporal's history
- * shards, few enough that each bucket gets batches of many keys and stays well under Temporal's
- * per-workflow signal rate. Changing it moves keys to other buckets: safe (PostgreSQL decides
- * dedup), but a key's alerts in flight during the change may apply out of order.
+ * How many bucket workflows share one integration's alerts (docs/ingestion.md says why 4): fewer
+ * than the worker's eight workflow task slots, so a storm on one integration never leaves a bucket
+ * waiting for a slot, and few enough that each batch carries many keys. Changing it moves keys to
+ * other buckets: safe (PostgreSQL decides dedup), but a key's alerts in flight during the change
+ * may apply out of order.
  */
-export const ALERT_BUCKETS = 16;
+export const ALERT_BUCKETS = 4;
 
 /**
  * 32-bit FNV-1a over the key's UTF-16 code units: stable across processes, versions and

@@ -2,7 +2,7 @@
 // test (test/console/alert-bucket.test.ts) keeps the two equal.
 
 /** How many bucket workflows share one integration's alerts. */
-export const ALERT_BUCKETS = 16;
+export const ALERT_BUCKETS = 4;
 
 /** The bucket workflow id applying the alerts of a dedup key: `alert-bucket:<org>:<integration>:<n>`. */
 export function alertBucketWorkflowId(organizationId: string, integrationId: string, dedupKey: string): string {
