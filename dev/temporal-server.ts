@@ -13,7 +13,7 @@ import pg from 'pg';
 import { SEARCH_ATTRIBUTE_DEFINITIONS, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 import { freePort } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
-import type { LocalTemporal } from './temporal.ts';
+import { ONE_PARTITION_PER_TASK_QUEUE, type LocalTemporal } from './temporal.ts';
 import type { TemporalServerInstall } from './temporal-server-install.ts';
 import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
@@ -150,7 +150,7 @@ export function temporalServerConfig(options: { postgresUrl: string; database: s
  * What the CLI's dev server sets beyond the server's defaults and the app relies on: search
  * attributes visible as soon as they are added (the cache is bypassed, so persistence may take more
  * queries), the dev server's visibility rate and history cache size, and one partition per task
- * queue (one process; `DEV_SERVER_DYNAMIC_CONFIG` in temporal.ts says why). Everything else the app uses
+ * queue (one process; `ONE_PARTITION_PER_TASK_QUEUE` in temporal.ts says why). Everything else the app uses
  * (updates, update-with-start, eager start) is on by default in this version.
  */
 export const TEMPORAL_SERVER_DYNAMIC_CONFIG = `system.forceSearchAttributesCacheRefreshOnRead:
@@ -163,11 +163,9 @@ frontend.namespaceRPS.visibility:
   - value: 100
 history.hostLevelCacheMaxSize:
   - value: 8096
-matching.numTaskqueueReadPartitions:
-  - value: 1
-matching.numTaskqueueWritePartitions:
-  - value: 1
-`;
+${Object.entries(ONE_PARTITION_PER_TASK_QUEUE)
+  .map(([key, value]) => `${key}:\n  - value: ${value}\n`)
+  .join('')}`;
 
 async function withPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });

@@ -116,7 +116,7 @@ export interface LocalTemporal {
  * worker's few non-sticky pollers polls that one (docs/decisions/0027). Partitions spread matching
  * over a cluster's hosts; the dev server is one process.
  */
-export const DEV_SERVER_DYNAMIC_CONFIG = ['matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'];
+export const ONE_PARTITION_PER_TASK_QUEUE = { 'matching.numTaskqueueReadPartitions': 1, 'matching.numTaskqueueWritePartitions': 1 };
 
 /**
  * Starts `temporal server start-dev` on loopback with a SQLite file, and waits until it serves.
@@ -152,7 +152,7 @@ async function startTemporalDevServerOnce(options: TemporalDevServerOptions): Pr
     options.namespace,
     '--log-level',
     'error',
-    ...DEV_SERVER_DYNAMIC_CONFIG.flatMap((setting) => ['--dynamic-config-value', setting]),
+    ...Object.entries(ONE_PARTITION_PER_TASK_QUEUE).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${value}`]),
     // WAL with normal sync: durable across process crashes, several times faster than the defaults.
     '--sqlite-pragma',
     'journal_mode=wal',
