@@ -7,7 +7,7 @@ import type { Orm } from '../orm.ts';
 import { unscoped } from '../tenant-filter.ts';
 import { firingKeysOfIncident, firingSourceAlerts, inhibitedFiringAlerts, lastResolvedIncidentId } from './alert-groups.ts';
 import { lastAlertReceivedAt } from './alerts.ts';
-import { mergeTargetOfKeys, openMergeTargets } from './incident-merges.ts';
+import { openIncidentsOf, openMergeTargets } from './incident-merges.ts';
 import {
   addTimelineEntry,
   changeIncidentStatus,
@@ -110,30 +110,17 @@ function unitOf(em: EntityManager, organizationId: string): AlertTransaction {
     lockOpenIncidents: ({ keys, groupKeys }) =>
       em.find(
         IncidentEntity,
-        {
-          organization,
-          status: { $ne: 'resolved' },
-          $or: [
-            { fingerprint: { $in: [...keys] } },
-            ...(groupKeys.length > 0 ? [{ groupKey: { $in: [...groupKeys] } }] : []),
-            // Keys of incidents merged into another lead to that target while it is open.
-            mergeTargetOfKeys(keys),
-          ],
-        },
+        openIncidentsOf(organizationId, { keys, groupKeys }),
         // Only the incident rows are locked, else every ingestion transaction of the organization
         // would queue on its organization row.
         { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
       ),
     lockOpenIncidentsOfKey: (dedupKey, incidentId) =>
-      em.find(
-        IncidentEntity,
-        {
-          organization,
-          status: { $ne: 'resolved' },
-          $or: [...(incidentId ? [{ id: incidentId }] : []), { fingerprint: dedupKey }, mergeTargetOfKeys([dedupKey])],
-        },
-        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
-      ),
+      em.find(IncidentEntity, openIncidentsOf(organizationId, { ids: incidentId ? [incidentId] : [], keys: [dedupKey] }), {
+        ...unscoped,
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+        lockTableAliases: ['i0'],
+      }),
     openMergeTargets: (keys) => openMergeTargets(em, organizationId, keys),
     lockResolvedIncident: (id) =>
       em.findOne(IncidentEntity, { organization, id, status: 'resolved' }, { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE }),

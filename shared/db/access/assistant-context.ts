@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** What the assistant may read of an incident, every query scoped to the incident's own organization. */
@@ -39,8 +40,8 @@ export async function procedureOutlines(
   if (procedureIds.length === 0) return [];
   return em.execute<Array<{ name: string; description: string | null; steps: string[] | null }>>(
     `select p.name, p.description, (select json_agg(s.name order by s.position) from procedure_steps s where s.procedure_id = p.id) as steps
-     from procedures p where p.organization_id = ? and p.id in (select value::uuid from json_array_elements_text(?::json))`,
-    [organizationId, JSON.stringify(procedureIds)],
+     from procedures p where p.organization_id = ? and p.id = any(?::uuid[])`,
+    [organizationId, sqlArray(procedureIds)],
   );
 }
 

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../uuidv7.ts';
 
@@ -191,8 +192,8 @@ function chatFeedThreadUnit(em: EntityManager, { organizationId, feedId, inciden
       );
       const posted = await em.execute<Array<{ event_id: string }>>(
         `select event_id from chat_feed_posts
-         where feed_id = ? and ${FEED_IS_THE_ORGANIZATIONS} and event_id in (select value::uuid from json_array_elements_text(?::json))`,
-        [feedId, feedId, organizationId, JSON.stringify(eventIds)],
+         where feed_id = ? and ${FEED_IS_THE_ORGANIZATIONS} and event_id = any(?::uuid[])`,
+        [feedId, feedId, organizationId, sqlArray(eventIds)],
       );
       return { threadRef: thread?.thread_ref ?? null, posted: new Set(posted.map((row) => row.event_id)) };
     },
@@ -231,7 +232,7 @@ async function clearPendingUpdates(em: EntityManager, organizationId: string, fe
   if (eventIds.length === 0) return;
   await em.execute(
     `delete from chat_feed_pending
-     where feed_id = ? and ${FEED_IS_THE_ORGANIZATIONS} and event_id in (select value::uuid from json_array_elements_text(?::json))`,
-    [feedId, feedId, organizationId, JSON.stringify(eventIds)],
+     where feed_id = ? and ${FEED_IS_THE_ORGANIZATIONS} and event_id = any(?::uuid[])`,
+    [feedId, feedId, organizationId, sqlArray(eventIds)],
   );
 }

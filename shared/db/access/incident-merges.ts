@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type { EventType } from '../../domain/events.ts';
@@ -177,24 +178,44 @@ export async function openMergeTargets(em: EntityManager, organizationId: string
   const rows = await sql(em).execute<Array<{ dedup_key: string; target_incident_id: string }>>(
     `select distinct on (k.dedup_key) k.dedup_key, k.target_incident_id
      from incident_merge_keys k join incidents i on i.id = k.target_incident_id and i.organization_id = k.organization_id
-     where k.organization_id = ? and k.dedup_key in (select value from json_array_elements_text(?::json)) and i.status <> 'resolved'
+     where k.organization_id = ? and k.dedup_key = any(?::text[]) and i.status <> 'resolved'
      order by k.dedup_key, k.merge_id desc`,
-    [organizationId, JSON.stringify(keys)],
+    [organizationId, sqlArray(keys)],
   );
   return new Map(rows.map((row) => [row.dedup_key, row.target_incident_id]));
 }
 
 /**
- * A filter for ingestion's locked read of open incidents: the incidents that merges lead these
- * dedup keys to, so the read that locks the keys' own incidents locks their targets too.
+ * The filter of ingestion's locked reads: the organization's open incidents of these ids, of these
+ * dedup keys or group keys, and those merges lead the keys to (which the read locks too).
+ * One array of ids from index lookups (the open incidents' partial unique indexes, the merge keys'
+ * index), then the incidents by primary key: an OR of the three, the merge keys a subquery, would
+ * test every open incident of the organization, a scan that grows with an outage.
  */
-export function mergeTargetOfKeys(keys: readonly string[]): Record<string, unknown> {
+export function openIncidentsOf(
+  organizationId: string,
+  of: { ids?: readonly string[]; keys: readonly string[]; groupKeys?: readonly string[] },
+): Record<string, unknown> {
+  const open = `organization_id = ? and status <> 'resolved'`;
   return {
+    organization: organizationId,
+    status: { $ne: 'resolved' },
     [raw(
       (alias) =>
-        `${alias}.id in (select k.target_incident_id from incident_merge_keys k
-          where k.organization_id = ${alias}.organization_id and k.dedup_key in (select value from json_array_elements_text(?::json)))`,
-      [JSON.stringify(keys)],
+        `${alias}.id = any(array(
+          select id from unnest(?::uuid[]) as id
+          union all select id from incidents where ${open} and fingerprint = any(?::text[])
+          union all select id from incidents where ${open} and group_key = any(?::text[])
+          union all select target_incident_id from incident_merge_keys where organization_id = ? and dedup_key = any(?::text[])))`,
+      [
+        sqlArray(of.ids ?? []),
+        organizationId,
+        sqlArray(of.keys),
+        organizationId,
+        sqlArray(of.groupKeys ?? []),
+        organizationId,
+        sqlArray(of.keys),
+      ],
     )]: true,
   };
 }

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { ResponderStatus, ResponderVia } from '../../domain/responders.ts';
 import type { Priority } from '../../domain/priority.ts';
 import type { EntityManager } from '@mikro-orm/core';
@@ -482,8 +483,8 @@ export async function incidentAnalysisSources(
   if (incidentIds.length === 0) return [];
   return em.execute(
     `select id, title, description, analysis_text_hash, analyzed_at from incidents
-     where organization_id = ? and id in (select value::uuid from json_array_elements_text(?::json))`,
-    [organizationId, JSON.stringify(incidentIds)],
+     where organization_id = ? and id = any(?::uuid[])`,
+    [organizationId, sqlArray(incidentIds)],
   );
 }
 

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactMethodType, RuleCandidate, RuleUrgency } from '../../domain/notification-rules.ts';
 import type { MemberKey } from './contact-methods.ts';
@@ -107,7 +108,7 @@ export function pagingRuleCandidates(
     `select r.user_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
      from notification_rules r
      join contact_methods cm on cm.id = r.contact_method_id and cm.user_id = r.user_id and cm.organization_id = r.organization_id
-     where r.organization_id = ? and r.user_id in (select value::uuid from json_array_elements_text(?::json))`,
-    [organizationId, JSON.stringify(userIds)],
+     where r.organization_id = ? and r.user_id = any(?::uuid[])`,
+    [organizationId, sqlArray(userIds)],
   );
 }

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../uuidv7.ts';
 import { NotificationEntity, type Notification } from '../entities/index.ts';
@@ -17,9 +18,9 @@ export function unmailedNotifications(em: EntityManager, organizationId: string,
   return em.execute<UnmailedNotification[]>(
     `select n.id, n.type, n.data, n.incident_id, u.email from notifications n
      join users u on u.id = n.user_id and u.organization_id = n.organization_id
-     where n.id in (select value::uuid from json_array_elements_text(?::json)) and n.organization_id = ? and n.mailed_at is null
+     where n.id = any(?::uuid[]) and n.organization_id = ? and n.mailed_at is null
      order by n.id`,
-    [JSON.stringify(ids), organizationId],
+    [sqlArray(ids), organizationId],
   );
 }
 
@@ -32,8 +33,8 @@ export async function organizationsWithMembers(
   return em.execute<Array<{ id: string; settings: unknown; members: Array<{ id: string; role: string }> }>>(
     `select o.id, o.settings,
        coalesce((select json_agg(json_build_object('id', u.id, 'role', u.role)) from users u where u.organization_id = o.id), '[]'::json) as members
-     from organizations o where o.id in (select value::uuid from json_array_elements_text(?::json))`,
-    [JSON.stringify(organizationIds)],
+     from organizations o where o.id = any(?::uuid[])`,
+    [sqlArray(organizationIds)],
   );
 }
 
@@ -47,8 +48,8 @@ export async function previousAssignees(
     `select e.id, (select p.data->'incident'->>'assignee_id' from domain_events p
                    where p.incident_id = e.incident_id and p.id < e.id and p.organization_id = e.organization_id
                    order by p.id desc limit 1) as assignee
-     from domain_events e where e.id in (select value::uuid from json_array_elements_text(?::json))`,
-    [JSON.stringify(eventIds)],
+     from domain_events e where e.id = any(?::uuid[])`,
+    [sqlArray(eventIds)],
   );
 }
 
@@ -156,8 +157,8 @@ export function createNotificationStore(em: EntityManager): NotificationStore {
     async awaitEventsSettled(organizationId, eventIds) {
       await em.execute(
         `select count(*) from (select 1 from domain_events
-           where id in (select value::uuid from json_array_elements_text(?::json)) and organization_id = ? for key share) as claimed`,
-        [JSON.stringify(eventIds), organizationId],
+           where id = any(?::uuid[]) and organization_id = ? for key share) as claimed`,
+        [sqlArray(eventIds), organizationId],
       );
     },
 
@@ -166,8 +167,8 @@ export function createNotificationStore(em: EntityManager): NotificationStore {
     async markMailed(organizationId, ids) {
       await em.execute(
         `update notifications set mailed_at = now()
-         where id in (select value::uuid from json_array_elements_text(?::json)) and organization_id = ? and mailed_at is null`,
-        [JSON.stringify(ids), organizationId],
+         where id = any(?::uuid[]) and organization_id = ? and mailed_at is null`,
+        [sqlArray(ids), organizationId],
       );
     },
 

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** A domain event as the outbox relay reads it: one row of `domain_events`. */
@@ -32,8 +33,5 @@ export function claimUndispatchedEvents(em: EntityManager, limit: number): Promi
 
 /** Marks the events dispatched. */
 export async function markEventsDispatched(em: EntityManager, eventIds: readonly string[]): Promise<void> {
-  await em.execute(
-    'update domain_events set dispatched_at = now() where id in (select value::uuid from json_array_elements_text(?::json))',
-    [JSON.stringify(eventIds)],
-  );
+  await em.execute('update domain_events set dispatched_at = now() where id = any(?::uuid[])', [sqlArray(eventIds)]);
 }

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { EntityManager as PostgresEntityManager, SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { createChannelConnectionStore, type ChannelConnectionRow } from './channel-connections.ts';
 import { pageRecipient, type PageRecipient } from './contact-methods.ts';
@@ -23,10 +24,10 @@ export async function incidentsWithPageMessages(
   if (incidentIds.length === 0 || kinds.length === 0) return new Set();
   const rows = await em.execute<Array<{ incident_id: string }>>(
     `select distinct incident_id from pages
-     where incident_id in (select value::uuid from json_array_elements_text(?::json))
-       and method in (select value from json_array_elements_text(?::json))
+     where incident_id = any(?::uuid[])
+       and method = any(?::text[])
        and status = 'sent' and message_ref is not null`,
-    [JSON.stringify([...new Set(incidentIds)]), JSON.stringify(kinds)],
+    [sqlArray([...new Set(incidentIds)]), sqlArray(kinds)],
   );
   return new Set(rows.map((row) => row.incident_id));
 }
@@ -44,10 +45,10 @@ export function pageMessagesOf(
   return em.execute<PageMessage[]>(
     `select id, user_id, method, contact_method_id, message_ref from pages
      where organization_id = ? and incident_id = ? and status = 'sent' and message_ref is not null
-       and method in (select value from json_array_elements_text(?::json))
+       and method = any(?::text[])
        and not (cycle = ? and round = ? and level = ?)
      order by created_at, id`,
-    [scope.organizationId, scope.incidentId, JSON.stringify(kinds), except?.cycle ?? -1, except?.round ?? -1, except?.level ?? -1],
+    [scope.organizationId, scope.incidentId, sqlArray(kinds), except?.cycle ?? -1, except?.round ?? -1, except?.level ?? -1],
   );
 }
 

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TimelineType } from '../../domain/incident.ts';
 import type { PostmortemSnapshot, PostmortemStatus } from '../../domain/postmortem/snapshot.ts';
@@ -44,8 +45,8 @@ export function postmortemsOfIncidents(
   if (incidentIds.length === 0) return Promise.resolve([]);
   return em.execute(
     `select id, incident_id, title, status from postmortems
-     where organization_id = ? and incident_id in (select value::uuid from json_array_elements_text(?::json))`,
-    [organizationId, JSON.stringify(incidentIds)],
+     where organization_id = ? and incident_id = any(?::uuid[])`,
+    [organizationId, sqlArray(incidentIds)],
   );
 }
 

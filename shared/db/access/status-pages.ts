@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Severity } from '../../domain/alert.ts';
 import type { ComponentStatus, StatusUpdateKind, StatusUpdateVisibility } from '../../domain/status-page.ts';
@@ -152,11 +153,10 @@ export async function existingMappingIds(
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const table = kind === 'integrations' ? 'integrations' : 'routing_rules';
-  const rows = await run<Array<{ id: string }>>(
-    em,
-    `select id from ${table} where organization_id = ? and id in (select value::uuid from json_array_elements_text(?::json))`,
-    [organizationId, JSON.stringify(ids)],
-  );
+  const rows = await run<Array<{ id: string }>>(em, `select id from ${table} where organization_id = ? and id = any(?::uuid[])`, [
+    organizationId,
+    sqlArray(ids),
+  ]);
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,3 +1,4 @@
+import { sqlArray } from '../sql-array.ts';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/permissions.ts';
@@ -17,10 +18,10 @@ export async function memberName(em: EntityManager, organizationId: string, user
 
 /** Which of `userIds` are members of the organization. */
 export async function membersAmong(em: EntityManager, organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
-  const rows = await em.execute<Array<{ id: string }>>(
-    'select id from users where organization_id = ? and id in (select value::uuid from json_array_elements_text(?::json))',
-    [organizationId, JSON.stringify(userIds)],
-  );
+  const rows = await em.execute<Array<{ id: string }>>('select id from users where organization_id = ? and id = any(?::uuid[])', [
+    organizationId,
+    sqlArray(userIds),
+  ]);
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createAlertTransactionStore, type AlertTransaction, type NewAlert } from '../../../../shared/db/access/alert-transaction.ts';
-import type { Incident } from '../../../../shared/db/entities/index.ts';
+import { IncidentEntity, type Incident } from '../../../../shared/db/entities/index.ts';
+import { openIncidentsOf } from '../../../../shared/db/access/incident-merges.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
 
 // The ingestion store on real PostgreSQL: two organizations send the same dedup keys, group keys
 // and receipt keys; one organization's transaction neither sees, locks nor changes the other's
@@ -116,6 +125,32 @@ describe('AlertTransactionStore (integration: real PostgreSQL)', () => {
       expect(await unit.lastResolvedIncidentId({ fingerprint: 'shared-key', groupKey: null })).toBe(ids.theirResolved);
       expect((await unit.lockResolvedIncident(ids.theirResolved))?.id).toBe(ids.theirResolved);
     });
+  });
+
+  it("locks an outage's incidents by index, reading none of the organization's other open incidents", async () => {
+    // 2,000 open incidents, analysed: an OR of keys, groups and merge targets reads each of them.
+    const busy = await db.organization('busy');
+    const template = await db.incident(busy.id, 'Template');
+    await db.sql(
+      `insert into incidents
+       select (jsonb_populate_record(null::incidents, to_jsonb(t) || jsonb_build_object('id', gen_random_uuid(), 'fingerprint', 'busy-' || n))).*
+       from incidents t, generate_series(1, 2000) as n where t.id = ?`,
+      [template],
+    );
+    await db.sql('analyze incidents');
+    const read = db
+      .em()
+      .createQueryBuilder(IncidentEntity, 'i0')
+      .select('*')
+      .where(openIncidentsOf(busy.id, { keys: ['busy-7', 'busy-1999', 'merged-key'], groupKeys: ['shared-group'] }));
+    const [explained] = await db.sql<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `explain (analyze, format json) ${read.getFormattedQuery()}`,
+    );
+    const incidentsRead = (node: PlanNode): number =>
+      (node['Relation Name'] === 'incidents' ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'] : 0) +
+      (node.Plans ?? []).reduce((sum, child) => sum + incidentsRead(child), 0);
+    expect(incidentsRead(explained!['QUERY PLAN'][0]!.Plan)).toBeLessThanOrEqual(6);
+    expect((await read.getResultList()).map((incident) => incident.fingerprint).sort()).toEqual(['busy-1999', 'busy-7']);
   });
 
   it("reads the organization's own alerts only, though receipt keys are the same", async () => {
