@@ -194,7 +194,8 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         });
       }
       // Pages another attempt still holds: retried once their lease runs out, so none is left unsent.
-      const held = await paging.pagesHeldElsewhere(slot, planned);
+      // None is when this attempt claimed every page planned (the common case: a first attempt).
+      const held = claimed.length === planned.length ? 0 : await paging.pagesHeldElsewhere(slot, planned);
       if (held > 0) throw ApplicationFailure.retryable(`${held} page(s) still held by another attempt`, 'PagesHeldElsewhere');
       return { sent, failed, skipped: planned.length - claimed.length };
     },

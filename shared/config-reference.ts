@@ -127,7 +127,8 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   SMTP_URL: {
     group: 'Mail',
     unset: 'mails are stored in the `outbox_messages` table and logged',
-    meaning: 'an SMTP server (`smtp://` or `smtps://`)',
+    meaning:
+      'an SMTP server (`smtp://` or `smtps://`); each worker keeps up to 16 connections to it open for pages, the API connects per mail',
   },
   MAIL_FROM: { group: 'Mail', meaning: 'the sender of every mail' },
   TRUST_PROXY_HOPS: {

@@ -119,6 +119,7 @@ export function createWorkerDeps(
       from: config.MAIL_FROM,
       outboxMessages: () => createOutboxMessageStore(orm.em.fork()),
       logger,
+      pool: true,
     }),
     // Schedule targets of escalation policies resolve through this port.
     // Escalations page whoever a schedule target has on call at that moment.

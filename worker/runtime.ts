@@ -158,6 +158,7 @@ async function closeWorkerDeps(deps: WorkerDeps, logger: Logger): Promise<void> 
   await deps.muteRules.close();
   await deps.routingRules.close();
   await deps.groupingRules.close();
+  deps.mailer?.close?.();
 }
 
 /**

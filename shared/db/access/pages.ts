@@ -130,8 +130,8 @@ export interface PagedSummary {
 }
 
 /**
- * Writes, in one statement, a batch's `page` timeline entry and the `escalation.updated` event the
- * outbox relay pushes to the organization and the incident's subscribers; then one `page.sent`
+ * Writes, in one statement, a batch's `page` timeline entry, the `escalation.updated` event the
+ * outbox relay pushes to the organization and the incident's subscribers, and one `page.sent`
  * event per page that went out.
  */
 export async function recordPagesSent(
@@ -145,29 +145,32 @@ export async function recordPagesSent(
     sentPages: ReadonlyArray<Record<string, unknown>>;
   },
 ): Promise<void> {
+  // The summary's event first, then its pages': the relay meets them in that order (ids are time-ordered).
+  const [entryId, updatedId] = [uuidv7(), uuidv7()];
+  const sentPages = batch.sentPages.map((page) => ({ id: uuidv7(), page }));
   await em.execute(
     `with entry as (
        insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
-       values (?, ?, ?, 'page', ?, null, ?::jsonb, now()))
+       values (?, ?, ?, 'page', ?, null, ?::jsonb, now())),
+     sent as (
+       insert into domain_events (id, organization_id, type, incident_id, data, created_at)
+       select e.id, ?, 'page.sent', ?, jsonb_build_object('page', e.page), now()
+       from jsonb_to_recordset(?::jsonb) as e(id uuid, page jsonb))
      insert into domain_events (id, organization_id, type, incident_id, data, created_at)
      values (?, ?, 'escalation.updated', ?, ?::jsonb, now())`,
     [
-      uuidv7(),
+      entryId,
       batch.organizationId,
       batch.incidentId,
       batch.message,
       JSON.stringify(batch.summary),
-      uuidv7(),
+      batch.organizationId,
+      batch.incidentId,
+      JSON.stringify(sentPages),
+      updatedId,
       batch.organizationId,
       batch.incidentId,
       JSON.stringify({ escalation: { ...batch.summary, pages: batch.outcomes } }),
     ],
-  );
-  if (batch.sentPages.length === 0) return;
-  await em.execute(
-    `insert into domain_events (id, organization_id, type, incident_id, data, created_at)
-     select e.id, ?, 'page.sent', ?, jsonb_build_object('page', e.page), now()
-     from jsonb_to_recordset(?::jsonb) as e(id uuid, page jsonb)`,
-    [batch.organizationId, batch.incidentId, JSON.stringify(batch.sentPages.map((page) => ({ id: uuidv7(), page })))],
   );
 }
