@@ -1,5 +1,5 @@
-import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlArray } from '../sql-array.ts';
 
 /** What the assistant may read of an incident, every query scoped to the incident's own organization. */
 export interface IncidentRef {

@@ -1,6 +1,6 @@
-import { sqlArray } from '../sql-array.ts';
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../uuidv7.ts';
+import { sqlArray } from '../sql-array.ts';
 
 /** An organization chat feed: where an incident's updates are posted, for a routing rule or an integration. */
 export interface ChatFeedRow {

@@ -1,4 +1,3 @@
-import { sqlArray } from '../sql-array.ts';
 import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type { EventType } from '../../domain/events.ts';
@@ -8,6 +7,7 @@ import { IncidentEntity, type Incident } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from './incidents.ts';
 import { organizationTransaction } from './organization-transaction.ts';
+import { sqlArray } from '../sql-array.ts';
 
 // Merges of incidents (docs/decisions/0018-incident-merge.md); each statement matches the
 // organization explicitly (raw SQL bypasses the tenant filter). Called inside the caller's transaction.

@@ -1,4 +1,3 @@
-import { sqlArray } from '../sql-array.ts';
 import type { ResponderStatus, ResponderVia } from '../../domain/responders.ts';
 import type { Priority } from '../../domain/priority.ts';
 import type { EntityManager } from '@mikro-orm/core';
@@ -20,6 +19,7 @@ import {
 } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';
 import { runStatement } from './statement.ts';
+import { sqlArray } from '../sql-array.ts';
 
 /**
  * Writes shared by the API (manual incidents, PATCH) and the worker (alerts): every change to an

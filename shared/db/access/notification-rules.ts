@@ -1,7 +1,7 @@
-import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactMethodType, RuleCandidate, RuleUrgency } from '../../domain/notification-rules.ts';
 import type { MemberKey } from './contact-methods.ts';
+import { sqlArray } from '../sql-array.ts';
 
 /** A notification rule with the type of the contact method it pages. */
 export interface NotificationRuleRow {

@@ -1,8 +1,8 @@
-import { sqlArray } from '../sql-array.ts';
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../uuidv7.ts';
 import { NotificationEntity, type Notification } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';
+import { sqlArray } from '../sql-array.ts';
 
 /** A notification not mailed yet, with its user's current address. */
 export interface UnmailedNotification {

@@ -1,5 +1,5 @@
-import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlArray } from '../sql-array.ts';
 
 /** A domain event as the outbox relay reads it: one row of `domain_events`. */
 export interface OutboxEvent {

@@ -1,7 +1,7 @@
-import { sqlArray } from '../sql-array.ts';
 import type { EntityManager as PostgresEntityManager, SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { createChannelConnectionStore, type ChannelConnectionRow } from './channel-connections.ts';
 import { pageRecipient, type PageRecipient } from './contact-methods.ts';
+import { sqlArray } from '../sql-array.ts';
 
 /** A sent page whose message its channel can update in place. */
 export interface PageMessage {

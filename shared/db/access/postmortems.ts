@@ -1,4 +1,3 @@
-import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TimelineType } from '../../domain/incident.ts';
 import type { PostmortemSnapshot, PostmortemStatus } from '../../domain/postmortem/snapshot.ts';
@@ -9,6 +8,7 @@ import type { SqlTimestamp } from '../sql-timestamp.ts';
 import { addTimelineEntry } from './incidents.ts';
 import { postmortemSnapshot } from './postmortem-source.ts';
 import { memberName } from './users.ts';
+import { sqlArray } from '../sql-array.ts';
 
 export interface PostmortemRow {
   id: string;

@@ -1,8 +1,8 @@
-import { sqlArray } from '../sql-array.ts';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Severity } from '../../domain/alert.ts';
 import type { ComponentStatus, StatusUpdateKind, StatusUpdateVisibility } from '../../domain/status-page.ts';
 import { runStatement } from './statement.ts';
+import { sqlArray } from '../sql-array.ts';
 
 const run = runStatement;
 

@@ -1,4 +1,3 @@
-import { sqlArray } from '../sql-array.ts';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/permissions.ts';
@@ -6,6 +5,7 @@ import { UserEntity, type User } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';
 import { lockOrganization } from './organizations.ts';
 import { removeUserFromSchedules } from './schedules.ts';
+import { sqlArray } from '../sql-array.ts';
 
 /** The member's display name; undefined when they are not in the organization. */
 export async function memberName(em: EntityManager, organizationId: string, userId: string): Promise<string | undefined> {
