@@ -8,6 +8,7 @@ import {
 } from '../shared/domain/escalation.ts';
 import { planMemberPages, type PageUrgency, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import type { EscalationPagingStore } from '../shared/db/access/escalation-paging.ts';
+import { unclaimedPages } from '../shared/db/access/pages.ts';
 import { targetUserIds } from '../shared/domain/teams.ts';
 import { createEscalateLevel } from './escalation-level.ts';
 import type { PageLevelInput } from './page-level-input.ts';
@@ -194,8 +195,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         });
       }
       // Pages another attempt still holds: retried once their lease runs out, so none is left unsent.
-      // None is when this attempt claimed every page planned (the common case: a first attempt).
-      const held = claimed.length === planned.length ? 0 : await paging.pagesHeldElsewhere(slot, planned);
+      const held = await paging.pagesHeldElsewhere(slot, unclaimedPages(planned, claimed));
       if (held > 0) throw ApplicationFailure.retryable(`${held} page(s) still held by another attempt`, 'PagesHeldElsewhere');
       return { sent, failed, skipped: planned.length - claimed.length };
     },

@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { pagesByDelay, planMemberPages, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { responderNeedsPaging } from '../shared/domain/responders.ts';
 import type { ResponderPageStore } from '../shared/db/access/responder-pages.ts';
+import { unclaimedPages } from '../shared/db/access/pages.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
 
 export interface ResponderActivityDeps extends PageSenderDeps {
@@ -100,7 +101,7 @@ export function createResponderActivities(deps: ResponderActivityDeps) {
           sentPages,
         });
       }
-      const held = await store.heldElsewhere(slot, pages);
+      const held = await store.heldElsewhere(slot, unclaimedPages(pages, claimed));
       if (held > 0) throw ApplicationFailure.retryable(`${held} page(s) still held by another attempt`, 'PagesHeldElsewhere');
       return { waiting: true, sent, failed, later };
     },

@@ -78,10 +78,20 @@ export function claimPages(em: EntityManager, slot: PageSlot, planned: readonly 
 }
 
 /**
+ * The planned pages this attempt did not claim: only those can be held by another. A first attempt
+ * claims them all, and asks the database nothing more.
+ */
+export function unclaimedPages(planned: readonly PlannedPage[], claimed: readonly ClaimedPage[]): PlannedPage[] {
+  const mine = new Set(claimed.map((page) => `${page.user_id}:${page.rule_id ?? ''}`));
+  return planned.filter((page) => !mine.has(`${page.userId}:${page.ruleId ?? ''}`));
+}
+
+/**
  * How many of these planned pages another attempt still holds (`sending`, lease running): a retry
  * that finds some fails, to be retried once the lease ran out, rather than leave them unsent.
  */
 export async function pagesHeldElsewhere(em: EntityManager, slot: PageSlot, planned: readonly PlannedPage[]): Promise<number> {
+  if (planned.length === 0) return 0;
   const [row] = await em.execute<Array<{ n: string }>>(
     `select count(*) as n from pages pg
      join jsonb_to_recordset(?::jsonb) as p(user_id uuid, rule_id uuid)
