@@ -6,7 +6,7 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
-import { bundleWorkflows, createWorker } from './worker.ts';
+import { bundleWorkflows, createWorker, INGESTION_WORKER_TUNING } from './worker.ts';
 import { createFirstLevelPager } from './outbox/first-level.ts';
 import { createEscalationActivities } from '../activities/escalation.activities.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
@@ -94,7 +94,8 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
   // Created together: each loads the workflow code into a context of its own, and that is most of a
   // worker's start.
   const [worker, pagingWorker, tenantJobsWorker, followUpWorker] = await Promise.all([
-    createWorker({ ...common, taskQueue, overrides: options.overrides }),
+    // Ingestion: slots for busy buckets and polls alike, so a new bucket's first task never waits (0028).
+    createWorker({ ...common, taskQueue, overrides: { ...INGESTION_WORKER_TUNING, ...options.overrides } }),
     // Escalations on a queue of their own, with slots of their own: paging never queues behind ingestion.
     // Each level's local activity holds its workflow task slot while it pages, so slots are many here.
     createWorker({

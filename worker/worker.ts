@@ -20,7 +20,23 @@ export async function bundleWorkflows(overrides: Partial<WorkerOptions> = {}): P
   return { code };
 }
 
-/** Builds the Temporal worker for Tocsin's task queue; tests use it with their own connection. */
+/**
+ * The ingestion queue's workflow task slots and polls. A bucket under a storm keeps its slot from
+ * one task to the next (each completion brings its next task back), and every poll holds a slot
+ * while it waits: the slots outnumber two integrations' busy buckets plus the polls, so a poll is
+ * always left on the normal queue, where a new bucket's first task waits (decision 0028). Local
+ * activities (the batches' transactions, sharing the database pool with the outbox relay) stay at
+ * eight at once, as when the slots were eight.
+ */
+export const INGESTION_WORKER_TUNING = {
+  maxConcurrentWorkflowTaskExecutions: 16,
+  workflowTaskPollerBehavior: { type: 'simple-maximum', maximum: 4 },
+  // Two of the four polls on the normal queue (as createWorker's default), two sticky.
+  nonStickyToStickyPollRatio: 0.5,
+  maxConcurrentLocalActivityExecutions: 8,
+} as const satisfies Partial<WorkerOptions>;
+
+/** Builds a Temporal worker for one of Tocsin's task queues; tests use it with their own connection. */
 export async function createWorker(options: {
   connection: NativeConnection;
   namespace: string;
@@ -41,12 +57,8 @@ export async function createWorker(options: {
     taskQueue: options.taskQueue,
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: createActivities(options.deps),
-    // Few concurrent workflow tasks, so signals pile up while a task runs and each task (one
-    // transaction) carries many alerts; 8 also fits the database pool the local activities share.
-    // Figures: docs/benchmarks.md, "bench:ingest".
-    maxConcurrentWorkflowTaskExecutions: 8,
-    // A new incident's first task comes from the normal (non-sticky) queue: half the pollers serve it
-    // so new incidents are not starved behind busy ingestion workflows.
+    // A new workflow's first task comes from the normal (non-sticky) queue: half the polls serve it.
+    // Each queue's slots come with its overrides (INGESTION_WORKER_TUNING for ingestion).
     nonStickyToStickyPollRatio: 0.5,
     ...overrides,
   });
