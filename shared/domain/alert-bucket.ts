@@ -2,9 +2,8 @@
  * How many bucket workflows share one integration's alerts (docs/ingestion.md says why 4): few
  * enough that two integrations' busy buckets and the polls fit the ingestion worker's slots
  * (INGESTION_WORKER_TUNING), so a storm never leaves a bucket waiting for one, and each batch
- * carries many keys. Changing it moves keys to
- * other buckets: safe (PostgreSQL decides dedup), but a key's alerts in flight during the change
- * may apply out of order.
+ * carries many keys. Changing it moves keys to other buckets: safe (PostgreSQL decides dedup), but
+ * a key's alerts in flight during the change may apply out of order.
  */
 export const ALERT_BUCKETS = 4;
 
