@@ -7,6 +7,7 @@
 // - rate: BENCH_RATE (100) alerts/s for BENCH_SECONDS (20), each opening an incident: alert →
 //   incident latency, to the row and to the `incident.created` push, and from a sample of the
 //   workflows' histories how long their first task waited for a worker slot and then ran.
+//   With rate or paging: every workflow the run started, by task queue and type (bench/workflow-census.ts).
 // - paging: BENCH_PAGING_RATE (30) new incidents/s for BENCH_PAGING_SECONDS (20), each paged through
 //   a real SMTP server (Mailpit): alert → page accepted, and the run fails unless Mailpit holds
 //   exactly one level-1 page per incident (bench/paging.ts); BENCH_PAGING_CHANNEL=push pages by push
@@ -36,6 +37,7 @@ import { startProductionStack, type ProductionStack } from './production-stack.t
 import { call } from './production-stack.ts';
 import { createWebhook, FINGERPRINTS, poll as pollUntil, send, SENDERS, sendStorm, STORM_ALERTS, STORM_SHARDS } from './storm.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
+import { workflowCensus } from './workflow-census.ts';
 
 const MODE = process.env.BENCH_MODE ?? 'all';
 const runs = (mode: string) => MODE === 'all' || MODE === 'both' || MODE === mode;
@@ -260,9 +262,11 @@ try {
   if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, pids)));
   // The same storm grouped by one label, right after in the same run: grouping's cost as a ratio.
   if (runs('storm') || MODE === 'grouped-storm') lines.push(...(await storm(stack.baseUrl, db, pids, true)));
+  const rateOrPagingStarted = new Date();
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
   if (ntfy) lines.push(...(await alertToPush(stack.baseUrl, stack.databaseUrl, ntfy, pids)));
-  else if (mailpit && runs('paging')) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
+  else if (mailpit && runs('paging')) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit, pids)));
+  if (runs('rate') || runs('paging')) lines.push(...(await workflowCensus(stack.temporal, rateOrPagingStarted)));
   if (runs('waiting')) lines.push(...(await waitingEscalations(stack.baseUrl, stack.databaseUrl)));
   lines.push(
     'targets: storm >= 500 alerts/s accepted, drained exactly < 20 s after the first send, outbox lag p99 < 2 s; rate at 100/s: alert → incident p99 < 1 s, follow-up caught up < 30 s, CPU per new incident <= 15 ms; paging at 100/s: alert → page p99 < 2 s, every incident paged exactly once; push paging at 30/s: alert → push accepted p99 < 2 s; 10,000 waiting: level 2 late p99 < 2 s',

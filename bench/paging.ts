@@ -6,6 +6,7 @@ import type { RunningMailpit } from '../dev/mailpit.ts';
 import { createWebhook, poll, send, type Webhook } from './storm.ts';
 import { percentile } from './percentile.ts';
 import { call } from './production-stack.ts';
+import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
 
 const PAGING_RATE = Number(process.env.BENCH_PAGING_RATE ?? 30);
 const PAGING_SECONDS = Number(process.env.BENCH_PAGING_SECONDS ?? 20);
@@ -104,10 +105,11 @@ export function assertPagedExactlyOnce(counted: { duplicated: string[]; missing:
  * Alert → first page accepted by the SMTP server, at PAGING_RATE new incidents per second. Every
  * incident must be paged exactly once at level 1: a duplicate or a missing page fails the run.
  */
-async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
+async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: RunningMailpit, pids: KnownPids): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'paging');
   await pageTheOwner(baseUrl, webhook, 60);
   const total = PAGING_RATE * PAGING_SECONDS;
+  const cpuBefore = await cpuSnapshot(pids);
   const { sentAt, rejected, accepted: acceptedSummaries } = await sendAtRate(webhook, 'paging', total, PAGING_RATE);
   const pageSubjects = async () => (await mailpit.list()).filter((message) => message.subject.includes('Page: paging alert'));
   await poll(
@@ -121,6 +123,8 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
     },
     300_000,
   ).catch(() => undefined);
+  // From the first alert to the last incident's page: the follow-up still running after it is not counted.
+  const cpuAfter = await cpuSnapshot(pids);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const pages = await pageSubjects();
   const counted = countPages(
@@ -173,6 +177,7 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
     `      incident → relayed     ${stage(relayed.rows.map((row) => Number(row.claimed_ms)))}`,
     `      relayed → page recorded ${stage(relayed.rows.map((row) => Number(row.paged_ms)))}`,
     `    page recorded → accepted ${stage(toSmtp)}`,
+    `  CPU per paged incident    ${cpuPerUnit(cpuBefore, cpuAfter, latency.length)} (until the last page)`,
   ];
 }
 

@@ -14,6 +14,7 @@ const SERVERS_BY_COMMAND: Record<string, string> = {
   'temporal-server': 'temporal',
   postgres: 'postgres',
   java: 'elasticsearch',
+  mailpit: 'mailpit',
 };
 
 export interface CpuSnapshot {

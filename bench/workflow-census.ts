@@ -1,0 +1,56 @@
+// Which workflows a benchmark run started, on which task queue, and how long their first task waited
+// for a worker: what shares the worker's slots and cores with the path being measured.
+import { Connection, WorkflowClient } from '@temporalio/client';
+import { tsToMs } from '@temporalio/common/lib/time.js';
+import type { ProductionStack } from './production-stack.ts';
+import { percentile } from './percentile.ts';
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : 'n/a');
+
+/**
+ * One line per task queue and workflow type started since `since`: how many, and for a sample of
+ * `sample` of them, their first workflow task's wait (scheduled → started) and the CPU-bound part
+ * of all their tasks (started → completed, summed over each run).
+ */
+export async function workflowCensus(temporal: ProductionStack['temporal'], since: Date, sample = 40): Promise<string[]> {
+  const connection = await Connection.connect({ address: temporal.address });
+  try {
+    const client = new WorkflowClient({ connection, namespace: temporal.namespace });
+    const groups = new Map<string, { workflowId: string; runId: string }[]>();
+    for await (const execution of client.list({ query: `StartTime >= '${since.toISOString()}'` })) {
+      const key = `${execution.taskQueue.replace(temporal.taskQueue, '<queue>')} ${execution.type}`;
+      const group = groups.get(key) ?? [];
+      group.push({ workflowId: execution.workflowId, runId: execution.runId });
+      groups.set(key, group);
+    }
+    const lines = ['  workflows started in the run (queue, type: count; sampled first task queued p50 / p99; tasks ran per run p50)'];
+    for (const [key, executions] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+      const firstWaits: number[] = [];
+      const ranPerRun: number[] = [];
+      const step = Math.max(1, Math.floor(executions.length / sample));
+      for (const { workflowId, runId } of executions.filter((_, i) => i % step === 0).slice(0, sample)) {
+        const events = (await client.getHandle(workflowId, runId).fetchHistory()).events ?? [];
+        let scheduled: number | undefined;
+        let started: number | undefined;
+        let firstWait: number | undefined;
+        let ran = 0;
+        for (const event of events) {
+          if (event.workflowTaskScheduledEventAttributes) scheduled = tsToMs(event.eventTime);
+          if (event.workflowTaskStartedEventAttributes) {
+            started = tsToMs(event.eventTime);
+            firstWait ??= started - (scheduled ?? started);
+          }
+          if (event.workflowTaskCompletedEventAttributes && started !== undefined) ran += tsToMs(event.eventTime) - started;
+        }
+        if (firstWait !== undefined) firstWaits.push(firstWait);
+        ranPerRun.push(ran);
+      }
+      lines.push(
+        `    ${key}: ${executions.length}; first task queued ${fmt(percentile(firstWaits, 50))} / ${fmt(percentile(firstWaits, 99))} ms; ran ${fmt(percentile(ranPerRun, 50))} ms`,
+      );
+    }
+    return lines;
+  } finally {
+    await connection.close();
+  }
+}
