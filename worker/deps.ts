@@ -152,6 +152,7 @@ export function startOutboxRelay(deps: {
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
   pageUpdateKinds?: OutboxRelayDeps['pageUpdateKinds'];
   pageFirstLevel?: OutboxRelayDeps['pageFirstLevel'];
+  eagerEscalationStarts?: boolean;
   listen?: { databaseUrl: string };
   idleMs?: number;
 }): RunningOutboxRelay {

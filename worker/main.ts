@@ -57,8 +57,8 @@ const metrics = createWorkerMetrics(createMetricsRegistry(), {
   temporalMetricsUrl: temporalMetricsPort ? `http://127.0.0.1:${temporalMetricsPort}/metrics` : undefined,
 });
 const traced = await temporalWorkerTracing(tracing);
-// The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
-// connection of its own to start delivery workflows.
+// A client for the schedules below, the activities' Temporal calls and the Matrix bots; the outbox
+// relay beside the worker starts its workflows on the worker's own connection.
 const temporal = await connectTemporal({
   address: config.TEMPORAL_ADDRESS,
   namespace: config.TEMPORAL_NAMESPACE,

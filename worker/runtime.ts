@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import type { NativeConnection, Worker, WorkerOptions } from '@temporalio/worker';
 import type { OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
@@ -23,7 +23,10 @@ export interface WorkerRuntimeOptions {
   orm: Orm;
   /** The worker's own connection (the health probes ask it too). */
   connection: NativeConnection;
-  /** A client for the outbox relay, which starts delivery, notification-mail and indexing workflows. */
+  /**
+   * A client for the activities' Temporal calls and the Matrix bots; the outbox relay uses its
+   * interceptors on `connection` (see below).
+   */
   temporal: Client;
   encryptionKey: string;
   search?: SearchPort;
@@ -121,7 +124,16 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     orm: options.orm,
     // Routing rules, kept per organization and dropped on their NOTIFY; shared with ingestion's grouping.
     routingRules: deps.routingRules,
-    temporal: options.temporal,
+    // On the workers' own connection: an escalation the relay starts gets its first task from the
+    // start's answer (eager start), from this process's paging worker, instead of a poll.
+    temporal: new Client({
+      connection: options.connection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      interceptors: options.temporal.options.interceptors,
+      // What Temporal UI shows as the starter of the relay's workflows (and of an eager first task).
+      identity: `${options.temporal.options.identity} outbox relay`,
+    }),
+    eagerEscalationStarts: true,
     taskQueue,
     logger: options.logger,
     indexSearch: options.search !== undefined,

@@ -68,6 +68,11 @@ export interface OutboxRelayDeps {
    * escalation workflow pages every level.
    */
   pageFirstLevel?: PageFirstLevel;
+  /**
+   * Escalations started eagerly: `temporal` is a client on this process's worker connection, so the
+   * start's answer hands the escalation's first task to the paging worker here, with no poll between.
+   */
+  eagerEscalationStarts?: boolean;
 }
 
 /** New incidents' first levels paged (then their escalations started) at once per batch. */
@@ -107,6 +112,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     input: { organizationId: string; incidentId?: string | null },
     taskQueue = deps.taskQueue,
     startDelayMs = 0,
+    eager = false,
   ): Promise<void> {
     try {
       await deps.temporal.workflow.start(workflowType, {
@@ -114,7 +120,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         workflowId,
         args: [input],
         // A grouped incident's group_wait: a server-side timer, kept across worker restarts.
-        ...(startDelayMs > 0 ? { startDelay: startDelayMs } : {}),
+        ...(startDelayMs > 0 ? { startDelay: startDelayMs } : eager ? { requestEagerStart: true } : {}),
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         typedSearchAttributes: workflowSearchAttributes(input),
       });
@@ -149,6 +155,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       input,
       pagingTaskQueue(deps.taskQueue),
       startDelayMs,
+      deps.eagerEscalationStarts,
     );
   /**
    * A new incident's escalation: its level 1 paged here first, when the relay can, and the workflow

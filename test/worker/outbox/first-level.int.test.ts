@@ -213,6 +213,13 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     expect(state).toMatchObject({ round: 1, level: 1, ended: null, policy_id: policyId });
     const history = await handle.fetchHistory();
     expect(history.events?.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
+    // Started eagerly by the worker's relay: its first task was handed over in the start's answer,
+    // so the start's identity (the relay's) took it, where a poll would show the worker's.
+    const [started, , taken, completed] = history.events ?? [];
+    const relayIdentity = started?.workflowExecutionStartedEventAttributes?.identity;
+    expect(relayIdentity).toMatch(/outbox relay$/);
+    expect(taken?.workflowTaskStartedEventAttributes?.identity).toBe(relayIdentity);
+    expect(completed?.workflowTaskCompletedEventAttributes?.identity).not.toBe(relayIdentity);
     const rows = await pageRowsOf([incident.id]);
     expect(rows.map((row) => row.user_id).sort()).toEqual([member.user.id, owner.user.id].sort());
     expect(rows.every((row) => row.status === 'sent' && row.level === 1)).toBe(true);
