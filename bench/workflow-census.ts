@@ -9,8 +9,8 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : 'n/a');
 
 /**
  * One line per task queue and workflow type started since `since`: how many, and for a sample of
- * `sample` of them, their first workflow task's wait (scheduled → started) and the CPU-bound part
- * of all their tasks (started → completed, summed over each run).
+ * `sample` of them, their first workflow task's wait (scheduled → started) and how long a worker
+ * held their tasks (started → completed, local activities included, summed over each run).
  */
 export async function workflowCensus(temporal: ProductionStack['temporal'], since: Date, sample = 40): Promise<string[]> {
   const connection = await Connection.connect({ address: temporal.address });
