@@ -22,7 +22,6 @@
 // BENCH_SEARCH=postgres runs search on PostgreSQL (`npm start`'s default) instead of Elasticsearch; storm
 // and rate print the CPU time each process spent per alert or per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
-import { tsToMs } from '@temporalio/common/lib/time.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -37,7 +36,7 @@ import { startProductionStack, type ProductionStack } from './production-stack.t
 import { call } from './production-stack.ts';
 import { createWebhook, FINGERPRINTS, poll as pollUntil, send, SENDERS, sendStorm, STORM_ALERTS, STORM_SHARDS } from './storm.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
-import { workflowCensus } from './workflow-census.ts';
+import { workflowCensus, workflowTasksOf } from './workflow-census.ts';
 
 const MODE = process.env.BENCH_MODE ?? 'all';
 const runs = (mode: string) => MODE === 'all' || MODE === 'both' || MODE === mode;
@@ -132,14 +131,7 @@ async function bucketWorkflowTasks(temporal: ProductionStack['temporal'], organi
     const ran: number[] = [];
     const firstWaited: number[] = [];
     for (const { workflowId, runId } of executions) {
-      const events = (await client.getHandle(workflowId, runId).fetchHistory()).events ?? [];
-      const tasks: Array<{ scheduled: number; started?: number; completed?: number }> = [];
-      for (const event of events) {
-        if (event.workflowTaskScheduledEventAttributes) tasks.push({ scheduled: tsToMs(event.eventTime) });
-        const task = tasks.at(-1);
-        if (task && event.workflowTaskStartedEventAttributes) task.started = tsToMs(event.eventTime);
-        if (task && event.workflowTaskCompletedEventAttributes) task.completed = tsToMs(event.eventTime);
-      }
+      const tasks = workflowTasksOf((await client.getHandle(workflowId, runId).fetchHistory()).events ?? []);
       const complete = tasks.filter((task) => task.started !== undefined && task.completed !== undefined);
       // A new run's first task comes from the normal queue: a wait there is a starved normal-queue poll (0028).
       const first = tasks[0];

@@ -1,11 +1,31 @@
 // Which workflows a benchmark run started, on which task queue, and how long their first task waited
 // for a worker: what shares the worker's slots and cores with the path being measured.
-import { Connection, WorkflowClient } from '@temporalio/client';
+import { Connection, WorkflowClient, type WorkflowHandle } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import type { ProductionStack } from './production-stack.ts';
 import { percentile } from './percentile.ts';
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : 'n/a');
+
+type HistoryEvent = NonNullable<Awaited<ReturnType<WorkflowHandle['fetchHistory']>>['events']>[number];
+
+export interface WorkflowTaskTimes {
+  scheduled: number;
+  started?: number;
+  completed?: number;
+}
+
+/** A workflow history's tasks in order, each with when it was scheduled, started and completed (epoch ms). */
+export function workflowTasksOf(events: readonly HistoryEvent[]): WorkflowTaskTimes[] {
+  const tasks: WorkflowTaskTimes[] = [];
+  for (const event of events) {
+    if (event.workflowTaskScheduledEventAttributes) tasks.push({ scheduled: tsToMs(event.eventTime) });
+    const task = tasks.at(-1);
+    if (task && event.workflowTaskStartedEventAttributes) task.started = tsToMs(event.eventTime);
+    if (task && event.workflowTaskCompletedEventAttributes) task.completed = tsToMs(event.eventTime);
+  }
+  return tasks;
+}
 
 /**
  * One line per task queue and workflow type started since `since`: how many, and for a sample of
@@ -29,21 +49,15 @@ export async function workflowCensus(temporal: ProductionStack['temporal'], sinc
       const ranPerRun: number[] = [];
       const step = Math.max(1, Math.floor(executions.length / sample));
       for (const { workflowId, runId } of executions.filter((_, i) => i % step === 0).slice(0, sample)) {
-        const events = (await client.getHandle(workflowId, runId).fetchHistory()).events ?? [];
-        let scheduled: number | undefined;
-        let started: number | undefined;
-        let firstWait: number | undefined;
-        let ran = 0;
-        for (const event of events) {
-          if (event.workflowTaskScheduledEventAttributes) scheduled = tsToMs(event.eventTime);
-          if (event.workflowTaskStartedEventAttributes) {
-            started = tsToMs(event.eventTime);
-            firstWait ??= started - (scheduled ?? started);
-          }
-          if (event.workflowTaskCompletedEventAttributes && started !== undefined) ran += tsToMs(event.eventTime) - started;
-        }
-        if (firstWait !== undefined) firstWaits.push(firstWait);
-        ranPerRun.push(ran);
+        const tasks = workflowTasksOf((await client.getHandle(workflowId, runId).fetchHistory()).events ?? []);
+        const first = tasks[0];
+        if (first?.started !== undefined) firstWaits.push(first.started - first.scheduled);
+        ranPerRun.push(
+          tasks.reduce(
+            (sum, { started, completed }) => (started !== undefined && completed !== undefined ? sum + completed - started : sum),
+            0,
+          ),
+        );
       }
       lines.push(
         `    ${key}: ${executions.length}; first task queued ${fmt(percentile(firstWaits, 50))} / ${fmt(percentile(firstWaits, 99))} ms; ran ${fmt(percentile(ranPerRun, 50))} ms`,

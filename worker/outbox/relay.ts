@@ -111,8 +111,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     workflowId: string,
     input: { organizationId: string; incidentId?: string | null },
     taskQueue = deps.taskQueue,
-    startDelayMs = 0,
-    eager = false,
+    { startDelayMs = 0, eager = false }: { startDelayMs?: number; eager?: boolean } = {},
   ): Promise<void> {
     try {
       await deps.temporal.workflow.start(workflowType, {
@@ -149,14 +148,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const startRemediation = (input: Parameters<typeof remediationWorkflow>[0]) =>
     startOnce('remediationWorkflow', workflowIds.remediation(input.incidentId), input);
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
-    startOnce(
-      'escalationWorkflow',
-      workflowIds.escalation(input.incidentId, input.cycle ?? 1),
-      input,
-      pagingTaskQueue(deps.taskQueue),
+    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue), {
       startDelayMs,
-      deps.eagerEscalationStarts,
-    );
+      eager: deps.eagerEscalationStarts,
+    });
   /**
    * A new incident's escalation: its level 1 paged here first, when the relay can, and the workflow
    * started to take over from there. Started in this batch either way, before it commits, so a
