@@ -40,6 +40,11 @@ export interface SearchRequest {
   /** Always set: no search crosses organizations. */
   organizationId: string;
   text: string;
+  /**
+   * What the semantic side embeds when not `text`: an incident's analysis embeds the incident's
+   * indexed text, whose vector its indexing has just computed (a symmetric model's cache then answers).
+   */
+  semanticText?: string;
   mode: SearchMode;
   limit: number;
   types?: SearchDocumentType[];
@@ -58,7 +63,7 @@ export interface SearchRequest {
 }
 
 /** A person's query: free text, a pasted log, or both; the module turns it into a `SearchRequest`. */
-export type SearchQuery = Omit<SearchRequest, 'text' | 'queryKind'> & { query?: string; errorLog?: string };
+export type SearchQuery = Omit<SearchRequest, 'text' | 'semanticText' | 'queryKind'> & { query?: string; errorLog?: string };
 
 export interface SearchHit {
   type: SearchDocumentType;

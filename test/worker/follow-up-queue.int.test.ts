@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { createSearchPort } from '../../shared/search/create-search.ts';
+import { cachedEmbedder, type EmbedPurpose, type Embedder } from '../../shared/search/embedding/embedder.ts';
 import { createLocalEmbedder, localModelDir, type LocalEmbedder } from '../../shared/search/embedding/local-embedder.ts';
 import { createElasticsearchEngine, elasticsearchIndexNames } from '../../shared/search/engine/elasticsearch-index.ts';
 import { indexedCount } from '../helpers/indexed-count.ts';
@@ -19,12 +20,15 @@ const ES_DELAY_MS = 2_000;
  * Search on, Elasticsearch slow (every request held 2 s by a proxy the worker's search client goes
  * through): 100 new incidents open and page without waiting on it, the follow-up queue never has
  * more than FOLLOW_UP_CONCURRENCY requests at Elasticsearch, batches its writes and searches, and
- * indexes and analyses every incident in the end.
+ * indexes and analyses every incident in the end, embedding each incident's text once (an analysis
+ * reuses its indexing's vector through the cache the worker runs with).
  */
 describe('follow-up off the critical path (integration: real PostgreSQL, Temporal, Elasticsearch behind a slow proxy, worker)', () => {
   const elasticsearchUrl = process.env[TEST_ENV.elasticsearchUrl];
   let proxy: Awaited<ReturnType<typeof startSlowProxy>>;
   let embedder: LocalEmbedder;
+  // What reached the model, by purpose.
+  const embedded: Record<EmbedPurpose, number> = { query: 0, document: 0 };
   let stack: TestStack;
   let dropIndex: () => Promise<void>;
   const prefix = `test-${randomUUID().slice(0, 8)}`;
@@ -36,7 +40,13 @@ describe('follow-up off the critical path (integration: real PostgreSQL, Tempora
     stack = await startTestStack({
       worker: true,
       env: { SEARCH_INDEX_PREFIX: prefix, ELASTICSEARCH_URL: proxy.url, FOLLOW_UP_CONCURRENCY: String(FOLLOW_UP_CONCURRENCY) },
-      search: async ({ orm }) => createSearchPort(createElasticsearchEngine({ url: proxy.url, prefix, embedder }), { orm }),
+      search: async ({ orm }) => {
+        const counting: Embedder = {
+          ...embedder,
+          embed: (texts, purpose = 'document') => ((embedded[purpose] += texts.length), embedder.embed(texts, purpose)),
+        };
+        return createSearchPort(createElasticsearchEngine({ url: proxy.url, prefix, embedder: cachedEmbedder(counting) }), { orm });
+      },
     });
     dropIndex = () => createElasticsearchEngine({ url: elasticsearchUrl, prefix, embedder }).drop();
   });
@@ -103,5 +113,7 @@ describe('follow-up off the critical path (integration: real PostgreSQL, Tempora
     // Batched: one bulk write per pass and one search round trip per pass's analyses, not one per incident.
     expect(proxy.stats.bulk).toBeLessThan(INCIDENTS / 4);
     expect(proxy.stats.msearch + proxy.stats.search).toBeLessThan(INCIDENTS / 4);
+    // Each incident's text went through the model once, as its document: its analysis asked the cache.
+    expect(embedded).toEqual({ query: 0, document: INCIDENTS });
   }, 600_000);
 });

@@ -1,14 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { incidentAnalysisSource, incidentAnalysisSources, storeIncidentAnalyses } from './incidents.ts';
-
-/** What an incident's analysis is computed from, and when and from which text it last was. */
-export interface IncidentAnalysisSource {
-  id: string;
-  title: string;
-  description: string | null;
-  analysis_text_hash: string | null;
-  analyzed_at: string | Date | null;
-}
+import { incidentAnalysisSource, incidentAnalysisSources, storeIncidentAnalyses, type IncidentAnalysisSource } from './incidents.ts';
 
 /** An incident's analysis columns; every read and write is confined to the organization given. */
 export interface IncidentAnalysisStore {

@@ -455,20 +455,26 @@ export function openIncidentsBySeverity(em: SqlEntityManager): Promise<Array<{ s
   );
 }
 
-/** What an incident's analysis is computed from, and when and from what text it last was; undefined when it is not the organization's. */
+/** What an incident's analysis is computed from, and when and from which texts it last was. */
+export interface IncidentAnalysisSource {
+  id: string;
+  title: string;
+  description: string | null;
+  tags: string[];
+  analysis_text_hash: string | null;
+  analyzed_at: string | Date | null;
+}
+
+/** incidentAnalysisSource's row; undefined when the incident is not the organization's. */
 export async function incidentAnalysisSource(
   em: SqlEntityManager,
   organizationId: string,
   incidentId: string,
-): Promise<
-  { title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null } | undefined
-> {
-  const [row] = await em.execute<
-    Array<{ title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>
-  >('select title, description, analysis_text_hash, analyzed_at from incidents where id = ? and organization_id = ?', [
-    incidentId,
-    organizationId,
-  ]);
+): Promise<Omit<IncidentAnalysisSource, 'id'> | undefined> {
+  const [row] = await em.execute<Array<Omit<IncidentAnalysisSource, 'id'>>>(
+    'select title, description, tags, analysis_text_hash, analyzed_at from incidents where id = ? and organization_id = ?',
+    [incidentId, organizationId],
+  );
   return row;
 }
 
@@ -477,12 +483,10 @@ export async function incidentAnalysisSources(
   em: SqlEntityManager,
   organizationId: string,
   incidentIds: readonly string[],
-): Promise<
-  Array<{ id: string; title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>
-> {
+): Promise<IncidentAnalysisSource[]> {
   if (incidentIds.length === 0) return [];
   return em.execute(
-    `select id, title, description, analysis_text_hash, analyzed_at from incidents
+    `select id, title, description, tags, analysis_text_hash, analyzed_at from incidents
      where organization_id = ? and id = any(?::uuid[])`,
     [organizationId, sqlArray(incidentIds)],
   );

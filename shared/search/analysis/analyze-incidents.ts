@@ -4,6 +4,7 @@ import type { AnalysisHooks, AnalyzeIncidentResult, SearchRequest, SearchResult 
 import {
   ANALYSIS_HIT_LIMIT,
   analysisHit,
+  analysisSemanticText,
   analysisText,
   analysisTextHash,
   needsAnalysis,
@@ -14,10 +15,16 @@ import {
  * An analysis's two searches, one pass each (no feedback), without highlights (it stores titles and
  * scores only): other incidents, and procedures or articles.
  */
-export function analysisRequests(input: { organizationId: string; incidentId: string; text: string }): [SearchRequest, SearchRequest] {
+export function analysisRequests(input: {
+  organizationId: string;
+  incidentId: string;
+  text: string;
+  semanticText: string;
+}): [SearchRequest, SearchRequest] {
   const base = {
     organizationId: input.organizationId,
     text: input.text,
+    semanticText: input.semanticText,
     mode: 'hybrid' as const,
     limit: ANALYSIS_HIT_LIMIT,
     feedback: false as const,
@@ -59,14 +66,20 @@ export async function analyzeIncidents(
   const now = new Date();
   const due = rows.flatMap((row) => {
     const text = analysisText(row);
+    const semanticText = analysisSemanticText(row);
     const textHash = analysisTextHash(text);
     const stored = { textHash: row.analysis_text_hash, analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at) };
-    return needsAnalysis(stored, textHash, now) ? [{ id: row.id, text, textHash }] : [];
+    return needsAnalysis(stored, textHash, now) ? [{ id: row.id, text, semanticText, textHash }] : [];
   });
   counts.unchanged = rows.length - due.length;
   if (due.length === 0) return counts;
   const pairs = due.map((incident) =>
-    analysisRequests({ organizationId: input.organizationId, incidentId: incident.id, text: incident.text }),
+    analysisRequests({
+      organizationId: input.organizationId,
+      incidentId: incident.id,
+      text: incident.text,
+      semanticText: incident.semanticText,
+    }),
   );
   let results: SearchResult[];
   if (deps.engine.searchAll) {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SearchHit } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
+import { incidentBody } from '../indexing/documents.ts';
+import { embeddingText } from '../query/fusion.ts';
 import { ANALYSIS_MAX_AGE_MS, isAnalysisStale, type AnalysisHit, type IncidentAnalysis } from './analysis-view.ts';
 
 export { ANALYSIS_MAX_AGE_MS, analysisView, isAnalysisStale, type AnalysisHit, type IncidentAnalysis } from './analysis-view.ts';
@@ -8,9 +10,18 @@ export { ANALYSIS_MAX_AGE_MS, analysisView, isAnalysisStale, type AnalysisHit, t
 /** Hits kept per list. */
 export const ANALYSIS_HIT_LIMIT = 5;
 
-/** The text an incident is analyzed by: its title and description (tags and alerts change too often). */
+/** The text an incident is analyzed by, and whose change analyzes it again: its title and description (tags and alerts change too often). */
 export function analysisText(incident: { title: string; description: string | null | undefined }): string {
   return [incident.title, incident.description ?? ''].join('\n').trim();
+}
+
+/**
+ * What an analysis's semantic side embeds: the incident's indexed text, tags included, so that the
+ * vector its indexing computed moments before serves (a symmetric model's cache answers). Tags still
+ * do not make an analysis due: they count from the next one on.
+ */
+export function analysisSemanticText(incident: { title: string; description: string | null | undefined; tags: readonly string[] }): string {
+  return embeddingText(incident.title, incidentBody(incident));
 }
 
 export function analysisTextHash(text: string): string {
@@ -38,11 +49,12 @@ export function needsAnalysis(
 /** Two hybrid searches by the incident's text: other incidents, and procedures or articles. */
 export async function computeIncidentAnalysis(
   search: SearchEngine,
-  input: { organizationId: string; incidentId: string; text: string; limit?: number },
+  input: { organizationId: string; incidentId: string; text: string; semanticText: string; limit?: number },
 ): Promise<IncidentAnalysis> {
   const base = {
     organizationId: input.organizationId,
     text: input.text,
+    semanticText: input.semanticText,
     mode: 'hybrid' as const,
     limit: input.limit ?? ANALYSIS_HIT_LIMIT,
   };

@@ -9,6 +9,8 @@ export interface Embedder {
   /** Recorded with every index, so vectors of different models never meet. */
   model: string;
   dimensions: number;
+  /** A query and a document of one text get one vector (the model takes no purpose prefix). */
+  symmetric?: boolean;
   /** `purpose` defaults to `document`. */
   embed(texts: string[], purpose?: EmbedPurpose): Promise<number[][]>;
 }
@@ -40,15 +42,18 @@ export async function embedInBatches(
   return out;
 }
 
-/** A cache in front of an embedder: a query typed twice, or an unchanged document reindexed, costs nothing. */
+/**
+ * A cache in front of an embedder: a query typed twice, an unchanged document reindexed, or (for a
+ * symmetric model) an incident's analysis right after its indexing, costs nothing.
+ */
 export function cachedEmbedder(inner: Embedder, maxEntries = 2_000): Embedder {
   const cache = new Map<string, number[]>();
   return {
     model: inner.model,
     dimensions: inner.dimensions,
+    symmetric: inner.symmetric,
     async embed(texts, purpose = 'document') {
-      // A query and a document of the same text may have different vectors.
-      const key = (text: string) => (purpose === 'query' ? `q\u0000${text}` : text);
+      const key = (text: string) => (purpose === 'query' && !inner.symmetric ? `q\u0000${text}` : text);
       const missing = [...new Set(texts.filter((text) => !cache.has(key(text))))];
       if (missing.length) {
         const vectors = await inner.embed(missing, purpose);

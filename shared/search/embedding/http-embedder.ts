@@ -42,6 +42,8 @@ export function createHttpEmbedder(options: {
   return {
     model: options.model,
     dimensions: options.dimensions,
+    // The provider is sent no purpose.
+    symmetric: true,
     embed: (texts) => embedInBatches(texts, options.batchSize ?? 64, embedBatch),
   };
 }

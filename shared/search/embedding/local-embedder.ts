@@ -101,6 +101,7 @@ export async function createLocalEmbedder(options: {
   return {
     model: model.name,
     dimensions: model.dimensions,
+    symmetric: model.queryPrefix === model.documentPrefix,
     // Small batches: padding to the longest text of a batch wastes less.
     embed: (texts, purpose = 'document') => {
       const prefix = purpose === 'query' ? model.queryPrefix : model.documentPrefix;

@@ -191,7 +191,8 @@ export function createElasticsearchEngine(options: {
     _source: [...fields, 'embedding_packed'],
     knn: hybridKnnClause(vector, size, filters(request)),
   });
-  const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
+  const queryVector = async (request: SearchRequest) =>
+    (await embedder.embed([request.semanticText ?? request.text], 'query'))[0] as number[];
 
   const keyword = async (request: SearchRequest, size: number) => {
     const response = await client.search<Source>({ index: names.alias, ...keywordBody(request, size, true) });
@@ -246,7 +247,7 @@ export function createElasticsearchEngine(options: {
       return results;
     }
     const vectors = await embedder.embed(
-      requests.map((request) => request.text),
+      requests.map((request) => request.semanticText ?? request.text),
       'query',
     );
     const { responses } = await client.msearch<Source>({

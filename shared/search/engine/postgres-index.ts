@@ -152,7 +152,8 @@ export function createPostgresEngine(options: {
     return vectorTable;
   };
 
-  const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
+  const queryVector = async (request: SearchRequest) =>
+    (await embedder.embed([request.semanticText ?? request.text], 'query'))[0] as number[];
 
   // The stored vectors and the query's are unit length: the dot product is the cosine. pgvector's
   // `<#>` is the negated dot product; its `+ 0` keeps the planner off the HNSW index (an exact scan

@@ -2,12 +2,16 @@ import type { SearchDocumentStore } from '../../db/access/search-documents.ts';
 import type { Incident, KnowledgeArticle, LogEntry, Procedure, ProcedureStep } from '../../db/entities/index.ts';
 import type { SearchDocument, SearchDocumentType } from '../port.ts';
 
+/** An incident's indexed body: its description, then its tags. */
+export const incidentBody = (incident: { description?: string | null; tags: readonly string[] }): string =>
+  [incident.description ?? '', incident.tags.join(' ')].filter(Boolean).join('\n');
+
 export const incidentDocument = (organizationId: string, incident: Incident): SearchDocument => ({
   organizationId,
   type: 'incident',
   id: incident.id,
   title: incident.title,
-  body: [incident.description ?? '', incident.tags.join(' ')].filter(Boolean).join('\n'),
+  body: incidentBody(incident),
   severity: incident.severity,
   status: incident.status,
   createdAt: incident.createdAt,

@@ -29,7 +29,7 @@ function passOf(engineKind: 'one request at a time' | 'many in one round trip') 
   const store: IncidentAnalysisStore = {
     source: async () => undefined,
     sources: async (_organizationId, ids) =>
-      ids.map((id) => ({ id, title: id, description: null, analysis_text_hash: null, analyzed_at: null })),
+      ids.map((id) => ({ id, title: id, description: null, tags: [], analysis_text_hash: null, analyzed_at: null })),
     saveAll: async (_organizationId, analyses) => {
       steps.push('save');
       saved.push(...analyses.map(({ incidentId, analysis }) => ({ incidentId, analysis })));

@@ -1,11 +1,14 @@
 import {
   analysisHit,
+  analysisSemanticText,
   analysisText,
   analysisTextHash,
   analysisView,
   isAnalysisStale,
   needsAnalysis,
 } from '../../../shared/search/analysis/incident-analysis.ts';
+import { incidentDocument } from '../../../shared/search/indexing/documents.ts';
+import { embeddingText } from '../../../shared/search/query/fusion.ts';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-11-23T12:00:00.000Z');
@@ -18,6 +21,23 @@ describe('analysisText', () => {
     [{ title: '  Disk full ', description: '  ' }, 'Disk full'],
   ])('%j → %j', (incident, text) => {
     expect(analysisText(incident)).toBe(text);
+  });
+});
+
+describe('analysisSemanticText', () => {
+  it.each([
+    [{ title: 'Disk full', description: 'on web-1', tags: ['host:web-1'] }, 'Disk full\non web-1\nhost:web-1'],
+    [{ title: 'Disk full', description: null, tags: ['host:web-1', 'env:prod'] }, 'Disk full\nhost:web-1 env:prod'],
+    [{ title: 'Disk full', description: 'on web-1', tags: [] }, 'Disk full\non web-1'],
+    [{ title: 'Disk full', description: undefined, tags: [] }, 'Disk full\n'],
+  ])('%j → %j, the text of the incident document embedded', (incident, text) => {
+    expect(analysisSemanticText(incident)).toBe(text);
+  });
+
+  it('is the text the incident is indexed and embedded by', () => {
+    const incident = { id: 'i1', title: 'Disk full', description: 'on web-1', tags: ['host:web-1'], createdAt: new Date() };
+    const document = incidentDocument('org-a', incident as never);
+    expect(analysisSemanticText(incident)).toBe(embeddingText(document.title, document.body));
   });
 });
 

@@ -99,6 +99,25 @@ describe('embedders', () => {
     expect(normalize([0, 0])).toEqual([0, 0]);
   });
 
+  it('gives a symmetric model one vector for a query and a document of the same text', async () => {
+    const calls: Array<[string[], EmbedPurpose | undefined]> = [];
+    const inner = {
+      model: 'm',
+      dimensions: 1,
+      symmetric: true,
+      embed: async (texts: string[], purpose?: EmbedPurpose) => (calls.push([texts, purpose]), texts.map(() => [texts.length])),
+    };
+    const cached = cachedEmbedder(inner);
+    expect(cached.symmetric).toBe(true);
+    expect(await cached.embed(['a'])).toEqual([[1]]);
+    expect(await cached.embed(['a'], 'query')).toEqual([[1]]);
+    expect(await cached.embed(['b', 'a'], 'query')).toEqual([[1], [1]]);
+    expect(calls).toEqual([
+      [['a'], 'document'],
+      [['b'], 'query'],
+    ]);
+  });
+
   it('caches a query and a document of the same text apart', async () => {
     const calls: Array<[string[], EmbedPurpose | undefined]> = [];
     const inner = {
