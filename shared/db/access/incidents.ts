@@ -455,7 +455,7 @@ export function openIncidentsBySeverity(em: SqlEntityManager): Promise<Array<{ s
   );
 }
 
-/** What an incident's analysis is computed from, and when and from which texts it last was. */
+/** What an incident's analysis is computed from (its tags for the semantic side), and when and from which text it last was. */
 export interface IncidentAnalysisSource {
   id: string;
   title: string;
