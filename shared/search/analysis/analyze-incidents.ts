@@ -1,15 +1,7 @@
 import type { IncidentAnalysisStore } from '../../db/access/incident-analyses.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import type { AnalysisHooks, AnalyzeIncidentResult, SearchRequest, SearchResult } from '../port.ts';
-import {
-  ANALYSIS_HIT_LIMIT,
-  analysisHit,
-  analysisSemanticText,
-  analysisText,
-  analysisTextHash,
-  needsAnalysis,
-  type IncidentAnalysis,
-} from './incident-analysis.ts';
+import { ANALYSIS_HIT_LIMIT, analysisHit, dueAnalysis, type IncidentAnalysis } from './incident-analysis.ts';
 
 /**
  * An analysis's two searches, one pass each (no feedback), without highlights (it stores titles and
@@ -65,11 +57,8 @@ export async function analyzeIncidents(
   counts.missing = ids.length - rows.length;
   const now = new Date();
   const due = rows.flatMap((row) => {
-    const text = analysisText(row);
-    const semanticText = analysisSemanticText(row);
-    const textHash = analysisTextHash(text);
-    const stored = { textHash: row.analysis_text_hash, analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at) };
-    return needsAnalysis(stored, textHash, now) ? [{ id: row.id, text, semanticText, textHash }] : [];
+    const texts = dueAnalysis(row, now);
+    return texts ? [{ id: row.id, ...texts }] : [];
   });
   counts.unchanged = rows.length - due.length;
   if (due.length === 0) return counts;

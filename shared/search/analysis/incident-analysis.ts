@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncidentAnalysisSource } from '../../db/access/incidents.ts';
 import type { SearchHit } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import { incidentBody } from '../indexing/documents.ts';
@@ -44,6 +45,20 @@ export function needsAnalysis(
   maxAgeMs = ANALYSIS_MAX_AGE_MS,
 ): boolean {
   return stored.textHash !== textHash || isAnalysisStale(stored.analyzedAt, now, maxAgeMs);
+}
+
+/**
+ * The texts an incident's analysis searches by and the hash it is stored with, when it is due
+ * (needsAnalysis); null when the stored one stands.
+ */
+export function dueAnalysis(
+  row: Omit<IncidentAnalysisSource, 'id'>,
+  now: Date,
+): { text: string; semanticText: string; textHash: string } | null {
+  const text = analysisText(row);
+  const textHash = analysisTextHash(text);
+  const stored = { textHash: row.analysis_text_hash, analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at) };
+  return needsAnalysis(stored, textHash, now) ? { text, semanticText: analysisSemanticText(row), textHash } : null;
 }
 
 /** Two hybrid searches by the incident's text: other incidents, and procedures or articles. */
