@@ -4,7 +4,7 @@ import { tenantJobsTaskQueue, workflowIds } from '../../shared/temporal/ids.ts';
 import { ensureAllIcalRefreshSchedules } from '../../worker/ical-refresh-schedules.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { calendar, startCalendarServer } from '../helpers/calendar-server.ts';
-import { describedSchedule, scheduleGone } from '../helpers/temporal-schedules.ts';
+import { describedSchedule, scheduleGone, updatedSchedule } from '../helpers/temporal-schedules.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 type Owner = Awaited<ReturnType<typeof registerOwner>>;
@@ -216,13 +216,19 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
     // A Temporal server that lost its schedules: the worker's start puts them back.
     await handle.delete();
     const ensure = { orm: stack.orm, client: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE };
+    // Past the first (which only creates), each call describes the schedule: asked again while Temporal does not answer.
+    const ensureAll = () =>
+      waitFor('the ical refresh schedules checked', () => ensureAllIcalRefreshSchedules(ensure), { timeoutMs: 30_000 });
     expect(await ensureAllIcalRefreshSchedules(ensure)).toEqual({ created: 1, moved: 0 });
-    expect(await ensureAllIcalRefreshSchedules(ensure)).toEqual({ created: 0, moved: 0 });
+    expect(await ensureAll()).toEqual({ created: 0, moved: 0 });
     const tenantJobs = tenantJobsTaskQueue(stack.config.TEMPORAL_TASK_QUEUE);
     expect((await describedSchedule(handle)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow', taskQueue: tenantJobs });
     // A schedule made before the tenant-jobs queue existed (runs on the main queue): the worker's start moves it.
-    await handle.update((previous) => ({ ...previous, action: { ...previous.action, taskQueue: stack.config.TEMPORAL_TASK_QUEUE } }));
-    expect(await ensureAllIcalRefreshSchedules(ensure)).toEqual({ created: 0, moved: 1 });
+    await updatedSchedule(handle, (previous) => ({
+      ...previous,
+      action: { ...previous.action, taskQueue: stack.config.TEMPORAL_TASK_QUEUE },
+    }));
+    expect(await ensureAll()).toEqual({ created: 0, moved: 1 });
     expect((await describedSchedule(handle)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow', taskQueue: tenantJobs });
     // The layer's feed gone behind the schedule's back (a removal racing the relay): its next run deletes it.
     await stack.orm.em.fork().getConnection().execute('delete from schedule_ical_feeds where id = ?', [layerId]);

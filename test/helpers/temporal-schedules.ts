@@ -1,4 +1,4 @@
-import { ScheduleNotFoundError, type ScheduleDescription, type ScheduleHandle } from '@temporalio/client';
+import { ScheduleNotFoundError, type ScheduleDescription, type ScheduleHandle, type ScheduleUpdateOptions } from '@temporalio/client';
 import { waitFor } from '../../dev/wait-for.ts';
 
 // Describing a schedule queries its scheduler workflow: on a busy server the answer can miss the
@@ -7,6 +7,14 @@ import { waitFor } from '../../dev/wait-for.ts';
 /** The schedule's description, once Temporal answers. */
 export const describedSchedule = (handle: ScheduleHandle, timeoutMs = 30_000): Promise<ScheduleDescription> =>
   waitFor(`the description of schedule ${handle.scheduleId}`, () => handle.describe(), { timeoutMs });
+
+/** Updates the schedule, asking again while its description (which an update reads first) is not answered. */
+export const updatedSchedule = (
+  handle: ScheduleHandle,
+  update: (previous: ScheduleUpdateOptions) => ScheduleUpdateOptions,
+  timeoutMs = 30_000,
+): Promise<true> =>
+  waitFor(`an update of schedule ${handle.scheduleId}`, async () => (await handle.update(update), true as const), { timeoutMs });
 
 /** Resolves once Temporal says the schedule does not exist. */
 export const scheduleGone = (handle: ScheduleHandle, timeoutMs = 30_000): Promise<true> =>
