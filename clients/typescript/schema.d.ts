@@ -5238,6 +5238,7 @@ export interface components {
              * @default UTC
              */
             timezone: string;
+            /** @description Who hears of incidents besides pages: every member who may read incidents is notified (in the app, and by mail with `email`) when an incident at or above `min_severity` opens, and with `notify_on_resolve` when it resolves, unless an escalation policy pages it (routed to one, or given one): then its pages reach whoever it targets, by their own notification rules, and nobody else is told. An assignee is always told of their assignment. */
             notifications: {
                 /** @default true */
                 email: boolean;
@@ -11200,6 +11201,7 @@ export interface operations {
                 "application/json": {
                     /** @description IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`), kept as given */
                     timezone?: string;
+                    /** @description Who hears of incidents besides pages: every member who may read incidents is notified (in the app, and by mail with `email`) when an incident at or above `min_severity` opens, and with `notify_on_resolve` when it resolves, unless an escalation policy pages it (routed to one, or given one): then its pages reach whoever it targets, by their own notification rules, and nobody else is told. An assignee is always told of their assignment. */
                     notifications?: {
                         email?: boolean;
                         /** @enum {string} */

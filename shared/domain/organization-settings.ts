@@ -20,6 +20,12 @@ const notificationFields = {
 };
 const retentionDays = z.number().int().min(1).max(3650);
 
+const NOTIFICATIONS_DESCRIPTION =
+  'Who hears of incidents besides pages: every member who may read incidents is notified (in the app, and by mail with `email`) ' +
+  'when an incident at or above `min_severity` opens, and with `notify_on_resolve` when it resolves, unless an escalation policy ' +
+  'pages it (routed to one, or given one): then its pages reach whoever it targets, by their own notification rules, and nobody else is told. ' +
+  'An assignee is always told of their assignment.';
+
 const RETENTION_DAYS_DESCRIPTION =
   "Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) " +
   'whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.';
@@ -68,7 +74,7 @@ const NotificationSettingsSchema = z.object({
 export const OrganizationSettingsSchema = z
   .object({
     timezone: timezone.default('UTC'),
-    notifications: NotificationSettingsSchema.prefault({}),
+    notifications: NotificationSettingsSchema.prefault({}).describe(NOTIFICATIONS_DESCRIPTION),
     /**
      * Days alerts, logs and notifications are kept; audit events are kept at least the operator's
      * AUDIT_RETENTION_MIN_DAYS (default 365) whatever this says. Only an owner may lower it.
@@ -95,7 +101,7 @@ export type OrganizationSettings = z.output<typeof OrganizationSettingsSchema>;
 export const OrganizationSettingsPatchSchema = z
   .object({
     timezone,
-    notifications: z.object(notificationFields).partial().strict(),
+    notifications: z.object(notificationFields).partial().strict().describe(NOTIFICATIONS_DESCRIPTION),
     retention_days: retentionDays.describe(RETENTION_DAYS_DESCRIPTION),
     default_incident_severity: severity,
     auto_resolve_after_hours: autoResolveAfterHours,

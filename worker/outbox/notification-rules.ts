@@ -30,6 +30,8 @@ export interface NotificationContext {
   organizations: Map<string, { minSeverity: string; email: boolean; notifyOnResolve: boolean; members: Member[] }>;
   /** Per `incident.updated` event that may assign someone: the assignee of the incident's previous event. */
   previousAssignee: Map<string, string | null>;
+  /** Incidents an escalation policy pages (routed to one in this batch, or given one before): no broadcast. */
+  pagedByPolicy: ReadonlySet<string>;
 }
 
 /** The batch's reads the rules need. */
@@ -83,9 +85,13 @@ export function notificationReads(events: OutboxEvent[]): { organizationIds: str
 }
 
 /** The batch's reads: at most two queries, whatever the number of events. */
-export async function loadNotificationContext(batch: NotificationReads, events: OutboxEvent[]): Promise<NotificationContext> {
+export async function loadNotificationContext(
+  batch: NotificationReads,
+  events: OutboxEvent[],
+  pagedByPolicy: ReadonlySet<string>,
+): Promise<NotificationContext> {
   const reads = notificationReads(events);
-  const context: NotificationContext = { organizations: new Map(), previousAssignee: new Map() };
+  const context: NotificationContext = { organizations: new Map(), previousAssignee: new Map(), pagedByPolicy };
   if (reads.organizationIds.length > 0) {
     for (const row of await batch.organizationsWithMembers(reads.organizationIds)) {
       const { min_severity: minSeverity, email, notify_on_resolve: notifyOnResolve } = readSettings(row.settings).notifications;
@@ -104,8 +110,9 @@ export async function loadNotificationContext(batch: NotificationReads, events: 
  * - `incident.assigned`: the new assignee, when an incident is created with one or an update
  *   changes it (compared with the incident's previous event), unless they assigned themselves;
  * - `incident.created`: every member who may read incidents, when the new incident is at or above
- *   the organization's `notifications.min_severity` setting (default `high`);
- * - `incident.resolved`: the same members for the same severities, when the organization's
+ *   the organization's `notifications.min_severity` setting (default `high`) and no escalation
+ *   policy pages it (then its pages tell the people on call, by their own notification rules);
+ * - `incident.resolved`: the same members for the same incidents, when the organization's
  *   `notifications.notify_on_resolve` is on (default);
  * - `execution.waiting`: for a step waiting on a person, an approval step notifies everyone holding
  *   `executions:update`, a manual step the member who started the execution (else the same group).
@@ -118,8 +125,12 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
   const organization = context.organizations.get(event.organization_id);
   const incident = incidentOf(event);
   const email = organization?.email === true;
-  const severityNotifies =
-    incident !== null && organization !== undefined && severityRank(incident.severity) <= severityRank(organization.minSeverity);
+  // Members hear of an incident nobody is paged for (the contract: an organization without policies keeps this).
+  const broadcast =
+    incident !== null &&
+    organization !== undefined &&
+    severityRank(incident.severity) <= severityRank(organization.minSeverity) &&
+    !(event.incident_id !== null && context.pagedByPolicy.has(event.incident_id));
   if (incident && (event.type === 'incident.created' || event.type === 'incident.updated')) {
     const assignee = assigneeOf(incident);
     const before = event.type === 'incident.created' ? null : (context.previousAssignee.get(event.id) ?? null);
@@ -136,7 +147,7 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
       });
     }
   }
-  if (incident && event.type === 'incident.created' && organization && severityNotifies) {
+  if (incident && event.type === 'incident.created' && organization && broadcast) {
     for (const member of membersWith(organization.members, 'incidents:read')) {
       drafts.push({
         ...base,
@@ -150,7 +161,7 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
       });
     }
   }
-  if (incident && event.type === 'incident.resolved' && organization?.notifyOnResolve && severityNotifies) {
+  if (incident && event.type === 'incident.resolved' && organization?.notifyOnResolve && broadcast) {
     for (const member of membersWith(organization.members, 'incidents:read')) {
       drafts.push({
         ...base,
@@ -206,9 +217,13 @@ export function unseenExecutionWaits(drafts: NotificationDraft[], seen: Readonly
   });
 }
 
-/** The notifications a batch of events causes, in event order, with a constant number of queries. */
-export async function planNotifications(batch: NotificationReads, events: OutboxEvent[]): Promise<NotificationDraft[]> {
-  const context = await loadNotificationContext(batch, events);
+/** The notifications a batch of events causes, in event order, with a constant number of queries; `pagedByPolicy`: routing.ts. */
+export async function planNotifications(
+  batch: NotificationReads,
+  events: OutboxEvent[],
+  pagedByPolicy: ReadonlySet<string>,
+): Promise<NotificationDraft[]> {
+  const context = await loadNotificationContext(batch, events, pagedByPolicy);
   const drafts = events.flatMap((event) => planEventNotifications(event, context));
   const waits = drafts.filter((draft) => draft.type === 'execution.waiting' && draft.executionId);
   if (waits.length === 0) return drafts;

@@ -30,7 +30,7 @@ import type { pageUpdatesWorkflow } from '../../workflows/page-update.workflow.t
 import { planIcalLayerSync } from './ical-layers.ts';
 import { replanHandoffNotices } from '../../shared/temporal/handoff-replan.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
-import { routeOpenedIncidents } from './routing.ts';
+import { pagedByPolicy, routeOpenedIncidents } from './routing.ts';
 import { firstLevelDue, type PageFirstLevel } from './first-level.ts';
 import type { RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
@@ -377,8 +377,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * Writes the batch's notifications, then starts the emails of those it wrote: a re-run batch,
    * whose notifications exist already, starts none.
    */
-  async function notify(batch: RelayBatch, events: OutboxEvent[]): Promise<InsertedNotification[]> {
-    const drafts = await planNotifications(batch, events);
+  async function notify(batch: RelayBatch, events: OutboxEvent[], pagedByPolicy: ReadonlySet<string>): Promise<InsertedNotification[]> {
+    const drafts = await planNotifications(batch, events, pagedByPolicy);
     const inserted = await batch.insertNotifications(drafts);
     const mails = planNotificationMails(drafts, new Map(inserted.map((row) => [notificationKey(row), row.id])));
     await forEachBounded(notificationMailBatches(mails, deps.publicUrl), concurrency, startNotificationMails);
@@ -408,7 +408,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       indexing.catch(() => undefined);
       const targets = await deliveries(batch, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
-      const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(batch, events)]);
+      const [, , notifications] = await Promise.all([
+        indexing,
+        forEachBounded(targets, concurrency, startDelivery),
+        notify(batch, events, pagedByPolicy(decisions, candidates)),
+      ]);
       await syncIcalLayers(events);
       await replanHandoffs(events);
       await updatePageMessages(batch, events);

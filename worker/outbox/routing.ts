@@ -52,3 +52,17 @@ export async function routeOpenedIncidents(
   );
   return decisions;
 }
+
+/**
+ * The batch's incidents an escalation policy pages: routed to one now, or given one before (by
+ * routing, or by hand at creation). Members are not also told of these (notification-rules.ts).
+ */
+export function pagedByPolicy(
+  decisions: ReadonlyMap<string, RoutingDecision>,
+  candidates: ReadonlyMap<string, Pick<EscalationCandidate, 'incident_policy_id'>>,
+): Set<string> {
+  const paged = new Set<string>();
+  for (const [incidentId, decision] of decisions) if (decision.policyId) paged.add(incidentId);
+  for (const [incidentId, row] of candidates) if (row.incident_policy_id) paged.add(incidentId);
+  return paged;
+}

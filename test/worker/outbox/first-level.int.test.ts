@@ -224,4 +224,48 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     expect(rows.map((row) => row.user_id).sort()).toEqual([member.user.id, owner.user.id].sort());
     expect(rows.every((row) => row.status === 'sent' && row.level === 1)).toBe(true);
   });
+
+  it('tells every member of an incident no policy pages, and nobody besides its pages of one a policy pages, opened or resolved', async () => {
+    const open = async (title: string, policy: string | undefined) =>
+      (
+        await stack.http
+          .post('/api/v1/incidents')
+          .set(bearer(owner.token))
+          .send({ title, severity: 'critical', ...(policy ? { escalation_policy_id: policy } : {}) })
+          .expect(201)
+      ).body.data.id as string;
+    const unpaged = await open('nobody paged', undefined);
+    const paged = await open('paged by its policy', policyId);
+    const relayed = (type: string) =>
+      waitFor(
+        `both ${type} events relayed`,
+        async () => {
+          const [row] = await stack.sql<{ n: number }>(
+            'select count(*)::int as n from domain_events where type = ? and dispatched_at is not null and incident_id = any(?::uuid[])',
+            [type, `{${unpaged},${paged}}`],
+          );
+          return row?.n === 2 ? true : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+    const told = async (type: string) =>
+      (
+        await stack.sql<{ incident_id: string; user_id: string }>(
+          'select incident_id, user_id from notifications where type = ? and incident_id = any(?::uuid[]) order by user_id',
+          [type, `{${unpaged},${paged}}`],
+        )
+      ).map((row) => `${row.incident_id === paged ? 'paged' : 'unpaged'}:${row.user_id}`);
+    const members = [owner.user.id, member.user.id].sort();
+    await relayed('incident.created');
+    expect(await told('incident.created')).toEqual(members.map((id) => `unpaged:${id}`));
+    // Its pages went out instead: both members, level 1.
+    await waitFor('the paged incident paged', async () => ((await pageRowsOf([paged])).length === 2 ? true : undefined), {
+      timeoutMs: 30_000,
+    });
+
+    for (const id of [unpaged, paged])
+      await stack.http.patch(`/api/v1/incidents/${id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
+    await relayed('incident.resolved');
+    expect(await told('incident.resolved')).toEqual(members.map((id) => `unpaged:${id}`));
+  });
 });

@@ -27,11 +27,13 @@ const context = (
   previous: Record<string, string | null> = {},
   minSeverity = 'high',
   settings: { email?: boolean; notifyOnResolve?: boolean } = {},
+  pagedByPolicy: string[] = [],
 ): NotificationContext => ({
   organizations: new Map([
     [ORG, { minSeverity, email: settings.email ?? true, notifyOnResolve: settings.notifyOnResolve ?? true, members }],
   ]),
   previousAssignee: new Map(Object.entries(previous)),
+  pagedByPolicy: new Set(pagedByPolicy),
 });
 const execution = (step: Record<string, unknown>, startedBy: string | null = null) => ({
   execution: {
@@ -164,6 +166,36 @@ describe('planEventNotifications', () => {
       context({}, 'high', { notifyOnResolve: false }),
       [],
     ],
+    [
+      'an incident a policy pages tells no member besides',
+      event('e1', 'incident.created', incident()),
+      context({}, 'high', {}, ['i1']),
+      [],
+    ],
+    [
+      'another incident paged does not silence this one',
+      event('e1', 'incident.created', incident()),
+      context({}, 'high', {}, ['i2']),
+      ['incident.created:owner', 'incident.created:viewer'],
+    ],
+    [
+      'an incident a policy pages, created with an assignee, still tells the assignee',
+      event('e1', 'incident.created', incident({ assignee_id: 'viewer' })),
+      context({}, 'high', {}, ['i1']),
+      ['incident.assigned:viewer'],
+    ],
+    [
+      'the resolution of an incident a policy paged tells no member besides',
+      event('e1', 'incident.resolved', incident({ status: 'resolved' })),
+      context({}, 'high', {}, ['i1']),
+      [],
+    ],
+    [
+      'an incident a policy pages still notifies a waiting step',
+      event('e1', 'execution.updated', execution({ status: 'waiting', type: 'approval' }, 'viewer')),
+      context({}, 'high', {}, ['i1']),
+      ['execution.waiting:owner'],
+    ],
     ['a status change is not a resolution', event('e1', 'incident.status_changed', incident({ status: 'resolved' })), context(), []],
   ])('%s', (_case, e, ctx, expected) => {
     expect(plan(e, ctx)).toEqual(expected);
@@ -208,6 +240,7 @@ describe('unseenExecutionWaits', () => {
           [ORG, { minSeverity: 'high', email: true, notifyOnResolve: true, members: [{ id: userId, role: 'owner' }] }],
         ]),
         previousAssignee: new Map(),
+        pagedByPolicy: new Set(),
       },
     );
   const keys = (drafts: ReturnType<typeof waiting>) =>

@@ -21,7 +21,11 @@ class OrganizationSettings:
     Attributes:
         timezone (str): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`),
             kept as given Default: 'UTC'.
-        notifications (OrganizationSettingsNotifications):
+        notifications (OrganizationSettingsNotifications): Who hears of incidents besides pages: every member who may
+            read incidents is notified (in the app, and by mail with `email`) when an incident at or above `min_severity`
+            opens, and with `notify_on_resolve` when it resolves, unless an escalation policy pages it (routed to one, or
+            given one): then its pages reach whoever it targets, by their own notification rules, and nobody else is told.
+            An assignee is always told of their assignment.
         retention_days (int): Days alerts, logs and notifications are kept. Audit events are kept at least the
             operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403
             INSUFFICIENT_PERMISSIONS); raising it needs settings:update. Default: 365.

@@ -12,12 +12,16 @@ T = TypeVar("T", bound="OrganizationSettingsNotifications")
 
 @_attrs_define
 class OrganizationSettingsNotifications:
-    """
-    Attributes:
-        email (bool):  Default: True.
-        min_severity (OrganizationSettingsNotificationsMinSeverity):  Default:
-            OrganizationSettingsNotificationsMinSeverity.HIGH.
-        notify_on_resolve (bool):  Default: True.
+    """Who hears of incidents besides pages: every member who may read incidents is notified (in the app, and by mail with
+    `email`) when an incident at or above `min_severity` opens, and with `notify_on_resolve` when it resolves, unless an
+    escalation policy pages it (routed to one, or given one): then its pages reach whoever it targets, by their own
+    notification rules, and nobody else is told. An assignee is always told of their assignment.
+
+        Attributes:
+            email (bool):  Default: True.
+            min_severity (OrganizationSettingsNotificationsMinSeverity):  Default:
+                OrganizationSettingsNotificationsMinSeverity.HIGH.
+            notify_on_resolve (bool):  Default: True.
     """
 
     email: bool = True

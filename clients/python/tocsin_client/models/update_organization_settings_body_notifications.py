@@ -15,11 +15,15 @@ T = TypeVar("T", bound="UpdateOrganizationSettingsBodyNotifications")
 
 @_attrs_define
 class UpdateOrganizationSettingsBodyNotifications:
-    """
-    Attributes:
-        email (bool | Unset):
-        min_severity (UpdateOrganizationSettingsBodyNotificationsMinSeverity | Unset):
-        notify_on_resolve (bool | Unset):
+    """Who hears of incidents besides pages: every member who may read incidents is notified (in the app, and by mail with
+    `email`) when an incident at or above `min_severity` opens, and with `notify_on_resolve` when it resolves, unless an
+    escalation policy pages it (routed to one, or given one): then its pages reach whoever it targets, by their own
+    notification rules, and nobody else is told. An assignee is always told of their assignment.
+
+        Attributes:
+            email (bool | Unset):
+            min_severity (UpdateOrganizationSettingsBodyNotificationsMinSeverity | Unset):
+            notify_on_resolve (bool | Unset):
     """
 
     email: bool | Unset = UNSET
