@@ -11,7 +11,7 @@ import protoPackage from '@temporalio/proto';
 import { msToTs } from '@temporalio/common/lib/time.js';
 import pg from 'pg';
 import { SEARCH_ATTRIBUTE_DEFINITIONS, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
-import { freePort } from '../shared/net/free-port.ts';
+import { freePorts } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { ONE_PARTITION_PER_TASK_QUEUE, type LocalTemporal } from './temporal.ts';
 import type { TemporalServerInstall } from './temporal-server-install.ts';
@@ -56,31 +56,25 @@ interface Ports {
   workerMembership: number;
 }
 
-/**
- * The PostgreSQL schema keeps a member's port as a smallint, so every port must be below 32768,
- * under the kernel's ephemeral range: candidates are drawn there and kept only when free.
- */
-const PORT_RANGE = { min: 20_000, max: 32_767 };
-
-async function freeLowPorts(count: number, taken: Set<number>): Promise<number[]> {
-  const ports: number[] = [];
-  for (let tries = 0; ports.length < count; tries += 1) {
-    if (tries > 1000) throw new Error(`no ${count} free ports between ${PORT_RANGE.min} and ${PORT_RANGE.max}`);
-    const candidate = PORT_RANGE.min + Math.floor(Math.random() * (PORT_RANGE.max - PORT_RANGE.min + 1));
-    if (taken.has(candidate) || ports.includes(candidate)) continue;
-    if ((await freePort(candidate)) === candidate) ports.push(candidate);
-  }
-  return ports;
-}
-
 /** The ports of the last start (a restart keeps them all), or new ones around the frontend's. */
 async function choosePorts(file: string, frontend: number | undefined, reuse: boolean): Promise<Ports> {
   const kept = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Ports) : undefined;
   if (reuse && kept && (frontend === undefined || kept.frontend === frontend)) return kept;
-  const front = frontend ?? kept?.frontend ?? ((await freeLowPorts(1, new Set()))[0] as number);
-  if (front >= PORT_RANGE.max + 1) throw new Error(`the Temporal server's frontend port must be below 32768, not ${front}`);
-  const [frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership] =
-    (await freeLowPorts(8, new Set([front]))) as [number, number, number, number, number, number, number, number];
+  const front = frontend ?? kept?.frontend ?? ((await freePorts(1))[0] as number);
+  const others = await freePorts(8, [front]);
+  // Its PostgreSQL schema keeps a member's port as a smallint.
+  const tooHigh = [front, ...others].find((port) => port > 32_767);
+  if (tooHigh !== undefined) throw new Error(`the Temporal server's ports must be below 32768, not ${tooHigh}`);
+  const [frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership] = others as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ports = {
     frontend: front,
     frontendHttp,

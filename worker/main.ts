@@ -9,7 +9,7 @@ import { ensureAllIcalRefreshSchedules } from './ical-refresh-schedules.ts';
 import { ensureAutoResolveSchedule } from './auto-resolve-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearch } from '../shared/search/create-search.ts';
-import { freePort } from '../shared/net/free-port.ts';
+import { freePorts } from '../shared/net/free-port.ts';
 import { createMetricsRegistry } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
@@ -26,7 +26,10 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
 }
 // The SDK's own worker metrics (slots, poll and schedule-to-start latencies, sticky cache) are served
 // by its core on loopback and merged into the worker's /metrics, so one scrape target has both.
-const temporalMetricsPort = config.WORKER_HEALTH_PORT === undefined ? undefined : (config.TEMPORAL_METRICS_PORT ?? (await freePort()));
+const temporalMetricsPort =
+  config.WORKER_HEALTH_PORT === undefined
+    ? undefined
+    : (config.TEMPORAL_METRICS_PORT ?? (await freePorts(1, [config.WORKER_HEALTH_PORT]))[0]);
 Runtime.install({
   telemetryOptions: {
     logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 
 function listenOn(port: number): Promise<Server> {
@@ -9,6 +10,50 @@ function listenOn(port: number): Promise<Server> {
   });
 }
 
+const LOWEST_CHOSEN_PORT = 10_000;
+
+/**
+ * The first port of the kernel's ephemeral range (Linux's default when it cannot be read). A port
+ * is chosen below it: between being chosen and being bound by the process it is for, a port from
+ * that range can be taken as the local end of any outgoing connection (EADDRINUSE at listen).
+ */
+export function ephemeralPortsStart(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low !== undefined && Number.isInteger(low) && low > 0) return low;
+  } catch {
+    // not Linux: macOS and Windows start theirs at 49152, above Linux's default
+  }
+  return 32_768;
+}
+
+/**
+ * A held listener on a random port below the ephemeral range and below 32768 (the Temporal server
+ * keeps a member's port as a smallint); the kernel's choice when that leaves too few.
+ */
+async function holdChosenPort(besides: number[]): Promise<Server> {
+  const ceiling = Math.min(ephemeralPortsStart(), 32_768);
+  if (ceiling - LOWEST_CHOSEN_PORT >= 1000) {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const port = LOWEST_CHOSEN_PORT + Math.floor(Math.random() * (ceiling - LOWEST_CHOSEN_PORT));
+      if (besides.includes(port)) continue;
+      try {
+        return await listenOn(port);
+      } catch {
+        // taken: another draw
+      }
+    }
+  }
+  return listenOn(0);
+}
+
+function portOf(server: Server): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+const close = (server: Server) => new Promise((resolve) => server.close(resolve));
+
 /**
  * `count` distinct free loopback ports, none of them in `besides`: all are held at once while
  * chosen, so two calls in a row cannot hand out the same port.
@@ -18,33 +63,28 @@ export async function freePorts(count: number, besides: number[] = []): Promise<
   try {
     const ports: number[] = [];
     while (ports.length < count) {
-      const server = await listenOn(0);
+      const server = await holdChosenPort([...besides, ...ports]);
       held.push(server);
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const port = portOf(server);
       if (!besides.includes(port)) ports.push(port);
     }
     return ports;
   } finally {
-    await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(held.map(close));
   }
 }
 
-/** Asks the kernel for a free loopback port; `preferred` is used when it is free. */
+/** A free loopback port for a process to bind later; `preferred` is used when it is free. */
 export async function freePort(preferred = 0): Promise<number> {
-  const tryListen = async (port: number) => {
-    const server = await listenOn(port);
-    const address = server.address();
-    const chosen = typeof address === 'object' && address ? address.port : port;
-    await new Promise((resolve) => server.close(resolve));
-    return chosen;
-  };
   if (preferred > 0) {
     try {
-      return await tryListen(preferred);
+      const server = await listenOn(preferred);
+      await close(server);
+      return preferred;
     } catch {
       // taken: fall through to any free port
     }
   }
-  return tryListen(0);
+  const [port] = await freePorts(1);
+  return port as number;
 }
