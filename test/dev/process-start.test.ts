@@ -1,25 +1,5 @@
-import { createServer } from 'node:net';
 import { startManagedProcess } from '../../dev/managed-process.ts';
 import { ExitedBeforeReadyError, waitFor } from '../../dev/wait-for.ts';
-import { freePorts } from '../../shared/net/free-port.ts';
-
-const canListenOn = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-
-describe('freePorts', () => {
-  it.each([1, 3, 8])('hands out %i distinct free ports, none of those it was told to avoid', async (count) => {
-    const [avoid] = await freePorts(1);
-    const ports = await freePorts(count, [avoid]);
-    expect(ports).toHaveLength(count);
-    expect(new Set(ports).size).toBe(count);
-    expect(ports).not.toContain(avoid);
-    for (const port of ports) expect(await canListenOn(port)).toBe(true);
-  });
-});
 
 describe('waiting for a process that exits first', () => {
   it('fails at once with how it ended and its last lines, not at the deadline', async () => {

@@ -9,7 +9,16 @@ const bindable = (port: number) =>
   });
 
 describe('free loopback ports', () => {
-  it('chooses distinct, bindable ports below the kernel ephemeral range, none of those it is told to avoid', async () => {
+  it.each([1, 3, 8])('hands out %i distinct free ports, none of those it was told to avoid', async (count) => {
+    const [avoid] = await freePorts(1);
+    const ports = await freePorts(count, [avoid as number]);
+    expect(ports).toHaveLength(count);
+    expect(new Set(ports).size).toBe(count);
+    expect(ports).not.toContain(avoid);
+    for (const port of ports) await expect(bindable(port)).resolves.toBe(true);
+  });
+
+  it('chooses them below the kernel ephemeral range, where no outgoing connection takes one', async () => {
     const avoided = await freePorts(3);
     const ports = await freePorts(20, avoided);
     expect(new Set(ports).size).toBe(20);
