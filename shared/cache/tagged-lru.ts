@@ -1,6 +1,6 @@
 /**
- * A bounded least-recently-used map whose entries carry tags (e.g. `user:<id>`) and a time to
- * live. Invalidating a tag drops every entry carrying it. Pure: no I/O, the clock is injected.
+ * A bounded map, evicting about the least recently used first (CLOCK), whose entries carry tags
+ * (e.g. `user:<id>`) and a time to live. Invalidating a tag drops every entry carrying it. Pure: no I/O, the clock is injected.
  *
  * `epoch` counts invalidations and clears. A caller that loads a value from the database reads the
  * epoch first and passes it to `set`; the value is refused when anything was invalidated meanwhile,
