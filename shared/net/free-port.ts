@@ -18,6 +18,12 @@ const LOWEST_CHOSEN_PORT = 10_000;
  * that range can be taken as the local end of any outgoing connection (EADDRINUSE at listen).
  */
 export function ephemeralPortsStart(): number {
+  ephemeralStart ??= readEphemeralPortsStart();
+  return ephemeralStart;
+}
+let ephemeralStart: number | undefined;
+
+function readEphemeralPortsStart(): number {
   try {
     const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     if (low !== undefined && Number.isInteger(low) && low > 0) return low;
