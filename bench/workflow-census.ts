@@ -47,10 +47,14 @@ export async function workflowCensus(temporal: ProductionStack['temporal'], sinc
     for (const [key, executions] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
       const firstWaits: number[] = [];
       const ranPerRun: number[] = [];
+      let sampled = 0;
+      let notStarted = 0;
       const step = Math.max(1, Math.floor(executions.length / sample));
       for (const { workflowId, runId } of executions.filter((_, i) => i % step === 0).slice(0, sample)) {
         const tasks = workflowTasksOf((await client.getHandle(workflowId, runId).fetchHistory()).events ?? []);
         const first = tasks[0];
+        sampled += 1;
+        if (!first) notStarted += 1;
         if (first?.started !== undefined) firstWaits.push(first.started - first.scheduled);
         ranPerRun.push(
           tasks.reduce(
@@ -59,8 +63,10 @@ export async function workflowCensus(temporal: ProductionStack['temporal'], sinc
           ),
         );
       }
+      // A delayed start (an escalation waiting for its next level) has no task until its delay ends.
+      const waiting = notStarted > 0 ? `; ${notStarted} of ${sampled} sampled not yet run (a delayed start)` : '';
       lines.push(
-        `    ${key}: ${executions.length}; first task queued ${fmt(percentile(firstWaits, 50))} / ${fmt(percentile(firstWaits, 99))} ms; ran ${fmt(percentile(ranPerRun, 50))} ms`,
+        `    ${key}: ${executions.length}; first task queued ${fmt(percentile(firstWaits, 50))} / ${fmt(percentile(firstWaits, 99))} ms; ran ${fmt(percentile(ranPerRun, 50))} ms${waiting}`,
       );
     }
     return lines;

@@ -85,7 +85,10 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
   const runLevel = levelActivities ? durable.escalateLevel : escalateLevelLocally;
   const pageBatch = levelActivities ? pageEscalationTargets : oneStep ? pageLocally : pageEscalationTargets;
   const urgency: Urgency = input.urgency ?? DEFAULT_URGENCY;
-  const state: EscalationState = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: null, ended: null };
+  // Level 1 paged by the relay already: a message handled before the code below runs (the first
+  // task of an escalation that waited as a delayed start) answers from there.
+  const paged = input.firstLevel ? 1 : 0;
+  const state: EscalationState = { policy_id: input.policyId, level: paged, round: paged, next_escalation_at: null, ended: null };
   const assigneeId = input.assigneeId ?? null;
   let stop: EscalationEnd | null = null;
   let skipWait = false;

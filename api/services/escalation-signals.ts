@@ -2,6 +2,7 @@ import { WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTime
 import { ServiceUnavailableError } from '../../shared/errors.ts';
 import type { EscalationEnd, EscalationState } from '../../shared/domain/escalation.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
+import { isQueryBeforeFirstTask, signalRunningEscalation, waitingState } from '../../shared/temporal/escalation-messages.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalateNowSignal, escalationStateQuery, reassignEscalationUpdate } from '../../workflows/messages.ts';
@@ -17,7 +18,7 @@ export interface EscalationControl {
     cycle: number,
   ): Promise<{ running: true; state: EscalationState } | { running: false; ended: EscalationEnd | null } | null>;
   /** Ends the current wait; false when no escalation is running. */
-  escalateNow(incidentId: string, cycle: number): Promise<boolean>;
+  escalateNow(organizationId: string, incidentId: string, cycle: number): Promise<boolean>;
   /** Ends the cycle's running escalation as `reassigned`, answering where it stood; null when none was running. */
   reassign(incidentId: string, cycle: number): Promise<EscalationState | null>;
 }
@@ -34,7 +35,19 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
       try {
         const workflow = handle(incidentId, cycle);
         const description = await workflow.describe();
-        if (description.status.name === 'RUNNING') return { running: true, state: await workflow.query(escalationStateQuery) };
+        if (description.status.name === 'RUNNING') {
+          // Waiting as a delayed start: no task has run to answer a query.
+          const waiting = waitingState(description);
+          if (waiting) return { running: true, state: waiting };
+          try {
+            return { running: true, state: await workflow.query(escalationStateQuery) };
+          } catch (error) {
+            // A message arrived (an older relay's plain signal) but the delay has not ended yet.
+            const started = description.memo?.waiting as EscalationState | undefined;
+            if (started && isQueryBeforeFirstTask(error)) return { running: true, state: started };
+            throw error;
+          }
+        }
         if (description.status.name !== 'COMPLETED') return { running: false, ended: null };
         return { running: false, ended: (await workflow.result()).ended };
       } catch (error) {
@@ -42,12 +55,16 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
         throw error;
       }
     },
-    async escalateNow(incidentId, cycle) {
+    async escalateNow(organizationId, incidentId, cycle) {
       try {
         const workflow = handle(incidentId, cycle);
         if ((await workflow.describe()).status.name !== 'RUNNING') return false;
-        await workflow.signal(escalateNowSignal);
-        return true;
+        // Wakes an escalation waiting as a delayed start, which a plain signal would not.
+        return await signalRunningEscalation(
+          temporal.client,
+          { taskQueue: temporal.taskQueue, organizationId, incidentId, cycle },
+          escalateNowSignal,
+        );
       } catch (error) {
         if (error instanceof WorkflowNotFoundError) return false;
         throw error;

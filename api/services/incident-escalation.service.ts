@@ -99,7 +99,8 @@ export function createIncidentEscalationService(deps: { escalations: () => Incid
       const current = await deps.control.state(incidentId, cycle);
       if (current?.running && current.state.policy_id === null)
         throw new ConflictError('The incident was reassigned to a person: there is no next level (reassign it to a policy to escalate)');
-      if (!(await deps.control.escalateNow(incidentId, cycle))) throw new ConflictError('The incident has no running escalation');
+      if (!(await deps.control.escalateNow(auth.organizationId, incidentId, cycle)))
+        throw new ConflictError('The incident has no running escalation');
       return view(auth.organizationId, incidentId);
     },
 

@@ -91,6 +91,31 @@ export function escalationSteps(policy: Pick<EscalationPolicySnapshot, 'levels' 
 }
 
 /**
+ * An escalation whose level 1 the outbox relay paged, as it waits for what comes next: what its state
+ * query would answer meanwhile, and when it next has something to do (its level 1's delay when a
+ * level follows, or its notification rules' first delayed batch); `wakeAt` null when nothing is left.
+ */
+export function waitAfterFirstLevel(
+  firstLevel: { policy?: Pick<EscalationPolicySnapshot, 'levels' | 'repeat'>; pagedAt: number; later: ReadonlyArray<{ delayMs: number }> },
+  policyId: string | null,
+): { state: EscalationState; wakeAt: number | null } {
+  const first = firstLevel.policy ? escalationSteps(firstLevel.policy)[0] : undefined;
+  const nextLevelAt = first && !first.last ? firstLevel.pagedAt + first.delayMs : null;
+  const laterAt = firstLevel.later.length > 0 ? firstLevel.pagedAt + Math.min(...firstLevel.later.map((batch) => batch.delayMs)) : null;
+  const times = [nextLevelAt, laterAt].filter((at): at is number => at !== null);
+  return {
+    state: {
+      policy_id: policyId,
+      level: 1,
+      round: 1,
+      next_escalation_at: nextLevelAt === null ? null : new Date(nextLevelAt).toISOString(),
+      ended: null,
+    },
+    wakeAt: times.length > 0 ? Math.min(...times) : null,
+  };
+}
+
+/**
  * Whether an incident in this state still needs someone: active and nobody assigned. Moving it out
  * of `active` or assigning it is acknowledging it (contract).
  */

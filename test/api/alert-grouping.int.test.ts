@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
-import { PAGE_SUBJECT } from '../helpers/escalation.ts';
+import { escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { bearer } from '../helpers/members.ts';
 import { mailsTo } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -183,6 +183,17 @@ describe('alert grouping, inhibition and flapping (integration: real PostgreSQL 
       200,
     );
     const [opened] = await waitForIncidents(integration.id, (rows) => rows.length === 1, 'the group opened');
+    // During group_wait the escalation is a delayed start: no task has run, and the API answers where it stands.
+    const waiting = await waitFor(
+      'the escalation waiting for group_wait',
+      async () => {
+        const state = await escalationOf(stack.http, owner.token, opened?.id as string);
+        return state.running ? state : undefined;
+      },
+      { timeoutMs: 6_000, intervalMs: 100 },
+    );
+    expect(waiting).toMatchObject({ level: null, round: null, ended: null, pages: [] });
+    expect(Math.abs(Date.parse(waiting.next_escalation_at as string) - new Date(opened?.page_after as Date).getTime())).toBeLessThan(2_000);
     await stack.stopWorker();
     // Signalled while no worker runs: they wait in Temporal.
     await postSigned(

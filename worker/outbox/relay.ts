@@ -9,6 +9,8 @@ import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
 import { pagingTaskQueue, tenantJobsTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { pageDelayMs } from '../../shared/domain/alert-grouping.ts';
+import { waitAfterFirstLevel, type EscalationState } from '../../shared/domain/escalation.ts';
+import { signalRunningEscalation, waitingMemo } from '../../shared/temporal/escalation-messages.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
@@ -78,6 +80,9 @@ export interface OutboxRelayDeps {
 /** New incidents' first levels paged (then their escalations started) at once per batch. */
 const FIRST_LEVEL_CONCURRENCY = 64;
 
+/** A wait shorter than this is the workflow's own timer: a start delay saves nothing there. */
+const MIN_START_DELAY_MS = 1_000;
+
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
 export interface OutboxRelayStats {
   lastSuccessAt: number | undefined;
@@ -111,15 +116,16 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     workflowId: string,
     input: { organizationId: string; incidentId?: string | null },
     taskQueue = deps.taskQueue,
-    { startDelayMs = 0, eager = false }: { startDelayMs?: number; eager?: boolean } = {},
+    { startDelayMs = 0, eager = false, memo }: { startDelayMs?: number; eager?: boolean; memo?: Record<string, unknown> } = {},
   ): Promise<void> {
     try {
       await deps.temporal.workflow.start(workflowType, {
         taskQueue,
         workflowId,
         args: [input],
-        // A grouped incident's group_wait: a server-side timer, kept across worker restarts.
+        // A server-side timer, kept across worker restarts (an escalation's wait, a group's group_wait).
         ...(startDelayMs > 0 ? { startDelay: startDelayMs } : eager ? { requestEagerStart: true } : {}),
+        ...(memo ? { memo } : {}),
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         typedSearchAttributes: workflowSearchAttributes(input),
       });
@@ -147,21 +153,39 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   // Keyed by the incident: however often a batch is replayed or a worker restarts, one automatic runbook per incident.
   const startRemediation = (input: Parameters<typeof remediationWorkflow>[0]) =>
     startOnce('remediationWorkflow', workflowIds.remediation(input.incidentId), input);
-  const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
-    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue), {
-      startDelayMs,
-      eager: deps.eagerEscalationStarts,
-    });
+  /** An escalation's start: delayed (`wakeAt`, with where it stands meanwhile), or eager. */
+  const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], wait?: { wakeAt: number; state: EscalationState }) => {
+    const startDelayMs = wait ? wait.wakeAt - Date.now() : 0;
+    return startOnce(
+      'escalationWorkflow',
+      workflowIds.escalation(input.incidentId, input.cycle ?? 1),
+      input,
+      pagingTaskQueue(deps.taskQueue),
+      {
+        ...(wait && startDelayMs > 0 ? { startDelayMs, memo: waitingMemo(wait.state) } : {}),
+        eager: deps.eagerEscalationStarts,
+      },
+    );
+  };
   /**
    * A new incident's escalation: its level 1 paged here first, when the relay can, and the workflow
    * started to take over from there. Started in this batch either way, before it commits, so a
    * crash in between re-runs both: the pages' claims page nobody twice, the start is refused as a
-   * duplicate. A grouped incident's first page waits for its group_wait: the workflow's start delay.
+   * duplicate. The workflow's first task waits, as a start delay, until it has something to do (the
+   * next level, a delayed rule): an escalation costs no task and no worker memory while it waits. A
+   * grouped incident's first page waits for its group_wait the same way.
    */
   const openEscalation = async ({ input, delayMs }: { input: Parameters<typeof escalationWorkflow>[0]; delayMs: number }) => {
-    if (delayMs > 0) return startEscalation(input, delayMs);
+    if (delayMs > 0) {
+      const wakeAt = Date.now() + delayMs;
+      const state = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: new Date(wakeAt).toISOString(), ended: null };
+      return startEscalation(input, { wakeAt, state });
+    }
     const firstLevel = deps.pageFirstLevel ? await deps.pageFirstLevel(input) : undefined;
-    await startEscalation(firstLevel ? { ...input, firstLevel } : input);
+    if (!firstLevel) return startEscalation(input);
+    const { wakeAt, state } = waitAfterFirstLevel(firstLevel, input.policyId);
+    const waits = wakeAt !== null && wakeAt - Date.now() >= MIN_START_DELAY_MS;
+    await startEscalation({ ...input, firstLevel }, waits ? { wakeAt, state } : undefined);
   };
 
   /**
@@ -272,10 +296,17 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     // Incidents concurrently, each one's signals in event order.
     await forEachBounded([...Map.groupBy(signals, (item) => item.incidentId).values()], concurrency, async (ofIncident) => {
       for (const item of ofIncident) {
+        const cycle = item.cycle ?? byIncident.get(item.incidentId)?.escalation_cycle ?? 1;
         try {
-          await deps.temporal.workflow
-            .getHandle(workflowIds.escalation(item.incidentId, item.cycle ?? byIncident.get(item.incidentId)?.escalation_cycle ?? 1))
-            .signal(item.signal === 'resolve' ? escalationResolveSignal : escalationAcknowledgeSignal);
+          // Described first: a signal-with-start (which wakes an escalation waiting as a delayed
+          // start) must only reach one that runs.
+          const described = await deps.temporal.workflow.getHandle(workflowIds.escalation(item.incidentId, cycle)).describe();
+          if (described.status.name !== 'RUNNING') continue;
+          await signalRunningEscalation(
+            deps.temporal,
+            { taskQueue: deps.taskQueue, organizationId: item.organizationId, incidentId: item.incidentId, cycle },
+            item.signal === 'resolve' ? escalationResolveSignal : escalationAcknowledgeSignal,
+          );
         } catch (error) {
           if (!(error instanceof WorkflowNotFoundError)) throw error;
         }

@@ -1,4 +1,4 @@
-import { assigneeNeedsPaging, escalationSteps, incidentNeedsPaging } from '../../../shared/domain/escalation.ts';
+import { assigneeNeedsPaging, escalationSteps, incidentNeedsPaging, waitAfterFirstLevel } from '../../../shared/domain/escalation.ts';
 
 const level = (delay: number) => ({ targets: [{ type: 'user' as const, id: 'u' }], delay_minutes: delay });
 
@@ -29,6 +29,30 @@ describe('escalationSteps', () => {
     ['no levels: nothing to do', [], 3, []],
   ])('%s', (_name, levels, repeat, expected) => {
     expect(escalationSteps({ levels, repeat }).map((step) => [step.round, step.level, step.delayMs, step.last])).toEqual(expected);
+  });
+});
+
+describe('waitAfterFirstLevel', () => {
+  const pagedAt = Date.parse('2026-12-04T03:00:00Z');
+  const at = (ms: number | null) => (ms === null ? null : new Date(pagedAt + ms).toISOString());
+  it.each([
+    ["two levels: level 2 after level 1's delay", { levels: [level(5), level(10)], repeat: 0 }, [], 300_000, 300_000],
+    ['a rule due before the next level wakes it first', { levels: [level(5), level(10)], repeat: 0 }, [120_000, 60_000], 300_000, 60_000],
+    ['a level due before the rule', { levels: [level(1), level(10)], repeat: 0 }, [120_000], 60_000, 60_000],
+    ['one level, no repeat: nothing follows', { levels: [level(5)], repeat: 0 }, [], null, null],
+    ['one level, its rules still to page', { levels: [level(5)], repeat: 0 }, [90_000], null, 90_000],
+    ['one level repeated: level 1 again after its delay', { levels: [level(5)], repeat: 1 }, [], 300_000, 300_000],
+    ['a person alone (no policy): only their rules', undefined, [30_000], null, 30_000],
+    ['a person alone, no delayed rule: nothing follows', undefined, [], null, null],
+  ])('%s', (_name, policy, laterDelays, nextLevelIn, wakeIn) => {
+    const waiting = waitAfterFirstLevel(
+      { ...(policy ? { policy } : {}), pagedAt, later: laterDelays.map((delayMs) => ({ delayMs })) },
+      policy ? 'policy-1' : null,
+    );
+    expect(waiting).toEqual({
+      state: { policy_id: policy ? 'policy-1' : null, level: 1, round: 1, next_escalation_at: at(nextLevelIn), ended: null },
+      wakeAt: wakeIn === null ? null : pagedAt + wakeIn,
+    });
   });
 });
 

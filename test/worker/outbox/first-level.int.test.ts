@@ -11,11 +11,12 @@ import { createFirstLevelPager } from '../../../worker/outbox/first-level.ts';
 import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
 import { createRelayStore } from '../../../shared/db/access/relay-batch.ts';
 import { createRoutingRulesCache } from '../../../shared/db/routing-rules-cache.ts';
-import { escalationStateQuery } from '../../../workflows/messages.ts';
+import { waitingState } from '../../../shared/temporal/escalation-messages.ts';
 import { alertSignalOf } from '../../helpers/alert-signals.ts';
 import { addMember, bearer, type Member } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 import { createIntegration } from '../../helpers/webhooks.ts';
+import { escalationOf } from '../../helpers/escalation.ts';
 import { createEscalationPagingStore } from '../../../shared/db/access/escalation-paging.ts';
 import { createPageMessageStore } from '../../../shared/db/access/page-messages.ts';
 
@@ -89,8 +90,8 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
 
   const pageMailsOf = (incident: { title: string }) => sent.filter((mail) => mail.subject.endsWith(`Page: ${incident.title}`));
   const pageRowsOf = (incidentIds: string[]) =>
-    stack.sql<{ incident_id: string; user_id: string; status: string; attempts: number; level: number }>(
-      'select incident_id, user_id, status, attempts, level from pages where incident_id = any(?::uuid[])',
+    stack.sql<{ incident_id: string; user_id: string; status: string; attempts: number; level: number; created_at: Date }>(
+      'select incident_id, user_id, status, attempts, level, created_at from pages where incident_id = any(?::uuid[])',
       [`{${incidentIds.join(',')}}`],
     );
 
@@ -166,28 +167,32 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     for (const incident of incidents) expect(pageMailsOf(incident)).toHaveLength(2);
     expect(await pageRowsOf(incidents.map((incident) => incident.id))).toHaveLength(incidents.length * 2);
 
-    // The workflows take over: they wait for level 2 from level 1's page, without paging level 1 again.
+    // The workflows take over: each waits for level 2 from level 1's page as a delayed start (no
+    // task, so no query yet), its state in its memo, without paging level 1 again.
     await stack.startWorker();
+    const pagedAt = new Map((await pageRowsOf(incidents.map((incident) => incident.id))).map((row) => [row.incident_id, row.created_at]));
     for (const incident of incidents) {
-      const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
-      const state = await waitFor(
-        'the escalation waits for level 2',
-        async () => {
-          const current = await handle.query(escalationStateQuery).catch(() => undefined);
-          return current?.next_escalation_at ? current : undefined;
-        },
-        { timeoutMs: 30_000, intervalMs: 100 },
-      );
-      expect(state).toMatchObject({ round: 1, level: 1, ended: null, policy_id: policyId });
-      const history = await handle.fetchHistory();
-      expect(history.events?.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
+      const description = await client.workflow.getHandle(workflowIds.escalation(incident.id, 1)).describe();
+      expect(description.status.name).toBe('RUNNING');
+      expect(description.historyLength).toBe(1);
+      const waiting = waitingState(description);
+      expect(waiting).toMatchObject({ round: 1, level: 1, ended: null, policy_id: policyId });
+      // Level 2 is due level 1's delay (60 minutes) after its page, and that is when the first task runs.
+      const levelTwoAt = Date.parse(waiting?.next_escalation_at as string);
+      const afterPage = levelTwoAt - new Date(pagedAt.get(incident.id) as Date).getTime();
+      expect(afterPage).toBeGreaterThanOrEqual(60 * 60_000 - 5_000);
+      expect(afterPage).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+      expect(Math.abs((description.executionTime as Date).getTime() - levelTwoAt)).toBeLessThan(2_000);
     }
     expect(await pageRowsOf(incidents.map((incident) => incident.id))).toHaveLength(incidents.length * 2);
 
-    // Acknowledging stops the escalation the relay began.
+    // Acknowledging wakes and stops the escalation the relay began, long before its delay ends.
     const [first] = incidents as [{ id: string; title: string }];
     await stack.http.patch(`/api/v1/incidents/${first.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
-    expect(await client.workflow.getHandle(workflowIds.escalation(first.id, 1)).result()).toEqual({ ended: 'acknowledged' });
+    const acknowledged = client.workflow.getHandle(workflowIds.escalation(first.id, 1));
+    expect(await acknowledged.result()).toEqual({ ended: 'acknowledged' });
+    const history = await acknowledged.fetchHistory();
+    expect(history.events?.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
   });
   it('pages the level 1 of an incident opened by hand with a policy, as one opened by an alert', async () => {
     // The worker relays it: its level 1 is paged before the workflow runs a task.
@@ -202,15 +207,44 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     ).body.data as { id: string; title: string };
     const client = stack.temporal.client as unknown as Client;
     const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
+    // The API answers where a delayed escalation stands from its memo: no task has run to query.
     const state = await waitFor(
       'the escalation waits for level 2',
       async () => {
-        const current = await handle.query(escalationStateQuery).catch(() => undefined);
-        return current?.next_escalation_at ? current : undefined;
+        const current = await escalationOf(stack.http, owner.token, incident.id);
+        return current.running && current.next_escalation_at ? current : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 100 },
     );
-    expect(state).toMatchObject({ round: 1, level: 1, ended: null, policy_id: policyId });
+    expect(state).toMatchObject({ round: 1, level: 1, ended: null, policy: { id: policyId } });
+    expect((await handle.describe()).historyLength).toBe(1);
+    const rows = await pageRowsOf([incident.id]);
+    expect(rows.map((row) => row.user_id).sort()).toEqual([member.user.id, owner.user.id].sort());
+    expect(rows.every((row) => row.status === 'sent' && row.level === 1)).toBe(true);
+  });
+
+  it("an escalation with nothing to wait for after level 1 starts eagerly: its first task comes in the start's answer", async () => {
+    const single = (
+      await stack.http
+        .post('/api/v1/escalation-policies')
+        .set(bearer(owner.token))
+        .send({ name: 'The owner, once', levels: [{ targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 60 }] })
+        .expect(201)
+    ).body.data.id as string;
+    const incident = (
+      await stack.http
+        .post('/api/v1/incidents')
+        .set(bearer(owner.token))
+        .send({ title: 'opened by hand with a one-level policy', escalation_policy_id: single })
+        .expect(201)
+    ).body.data as { id: string; title: string };
+    const client = stack.temporal.client as unknown as Client;
+    const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
+    const ended = await waitFor('the escalation started', () => handle.result().catch(() => undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    expect(ended).toEqual({ ended: 'exhausted' });
     const history = await handle.fetchHistory();
     expect(history.events?.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
     // Started eagerly by the worker's relay: its first task was handed over in the start's answer,
@@ -220,9 +254,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     expect(relayIdentity).toMatch(/outbox relay$/);
     expect(taken?.workflowTaskStartedEventAttributes?.identity).toBe(relayIdentity);
     expect(completed?.workflowTaskCompletedEventAttributes?.identity).not.toBe(relayIdentity);
-    const rows = await pageRowsOf([incident.id]);
-    expect(rows.map((row) => row.user_id).sort()).toEqual([member.user.id, owner.user.id].sort());
-    expect(rows.every((row) => row.status === 'sent' && row.level === 1)).toBe(true);
+    expect(await pageRowsOf([incident.id])).toEqual([expect.objectContaining({ user_id: owner.user.id, level: 1, status: 'sent' })]);
   });
 
   it('tells every member of an incident no policy pages, and nobody besides its pages of one a policy pages, opened or resolved', async () => {
