@@ -2,7 +2,7 @@ import { WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTime
 import { ServiceUnavailableError } from '../../shared/errors.ts';
 import type { EscalationEnd, EscalationState } from '../../shared/domain/escalation.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
-import { isQueryBeforeFirstTask, signalRunningEscalation, waitingState } from '../../shared/temporal/escalation-messages.ts';
+import { isQueryBeforeFirstTask, signalRunningEscalation, startedState, waitingState } from '../../shared/temporal/escalation-messages.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalateNowSignal, escalationStateQuery, reassignEscalationUpdate } from '../../workflows/messages.ts';
@@ -43,7 +43,7 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
             return { running: true, state: await workflow.query(escalationStateQuery) };
           } catch (error) {
             // A message arrived (an older relay's plain signal) but the delay has not ended yet.
-            const started = description.memo?.waiting as EscalationState | undefined;
+            const started = startedState(description);
             if (started && isQueryBeforeFirstTask(error)) return { running: true, state: started };
             throw error;
           }

@@ -18,13 +18,16 @@ const WAITING_MEMO = 'waiting';
 /** The memo a delayed escalation starts with: where it stands until its first task. */
 export const waitingMemo = (state: EscalationState): Record<string, unknown> => ({ [WAITING_MEMO]: state });
 
+/** The state a delayed escalation was started with (its memo); undefined for one started at once. */
+export const startedState = (description: Pick<WorkflowExecutionDescription, 'memo'>): EscalationState | undefined =>
+  description.memo?.[WAITING_MEMO] as EscalationState | undefined;
+
 /**
  * Where a delayed escalation stands while nothing has happened to it since its start (no task ran,
  * no message arrived): the state it was started with. Undefined otherwise; its query answers then.
  */
 export function waitingState(description: Pick<WorkflowExecutionDescription, 'memo' | 'historyLength'>): EscalationState | undefined {
-  const waiting = description.memo?.[WAITING_MEMO] as EscalationState | undefined;
-  return waiting && description.historyLength <= 1 ? waiting : undefined;
+  return description.historyLength <= 1 ? startedState(description) : undefined;
 }
 
 // gRPC's FAILED_PRECONDITION: Temporal's answer to a query sent before the workflow's first task ran.

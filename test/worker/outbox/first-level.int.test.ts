@@ -88,6 +88,16 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     ]);
   }
 
+  /** An incident opened through the API with the policy that pages it. */
+  const openByHand = async (title: string, escalationPolicyId: string) =>
+    (
+      await stack.http
+        .post('/api/v1/incidents')
+        .set(bearer(owner.token))
+        .send({ title, escalation_policy_id: escalationPolicyId })
+        .expect(201)
+    ).body.data as { id: string; title: string };
+
   const pageMailsOf = (incident: { title: string }) => sent.filter((mail) => mail.subject.endsWith(`Page: ${incident.title}`));
   const pageRowsOf = (incidentIds: string[]) =>
     stack.sql<{ incident_id: string; user_id: string; status: string; attempts: number; level: number; created_at: Date }>(
@@ -198,13 +208,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     // The worker relays it: its level 1 is paged before the workflow runs a task.
     await stack.stopWorker();
     await stack.startWorker();
-    const incident = (
-      await stack.http
-        .post('/api/v1/incidents')
-        .set(bearer(owner.token))
-        .send({ title: 'opened by hand with a policy', escalation_policy_id: policyId })
-        .expect(201)
-    ).body.data as { id: string; title: string };
+    const incident = await openByHand('opened by hand with a policy', policyId);
     const client = stack.temporal.client as unknown as Client;
     const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
     // The API answers where a delayed escalation stands from its memo: no task has run to query.
@@ -231,13 +235,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
         .send({ name: 'The owner, once', levels: [{ targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 60 }] })
         .expect(201)
     ).body.data.id as string;
-    const incident = (
-      await stack.http
-        .post('/api/v1/incidents')
-        .set(bearer(owner.token))
-        .send({ title: 'opened by hand with a one-level policy', escalation_policy_id: single })
-        .expect(201)
-    ).body.data as { id: string; title: string };
+    const incident = await openByHand('opened by hand with a one-level policy', single);
     const client = stack.temporal.client as unknown as Client;
     const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
     const ended = await waitFor('the escalation started', () => handle.result().catch(() => undefined), {
