@@ -33,15 +33,30 @@ function readEphemeralPortsStart(): number {
   return 32_768;
 }
 
+/** How many slices the chosen range is cut into, one per jest worker (the suites run two at once). */
+const WORKER_SLICES = 4;
+
 /**
- * A held listener on a random port below the ephemeral range and below 32768 (the Temporal server
- * keeps a member's port as a smallint); the kernel's choice when that leaves too few.
+ * Where ports are chosen: below the ephemeral range and below 32768 (the Temporal server keeps a
+ * member's port as a smallint). Under jest, one slice per worker (`JEST_WORKER_ID`, which the apps
+ * a test starts inherit): a port a test file's process gives up while it is down (killed, to be
+ * restarted on the same port) is never handed to the test file running beside it.
  */
+export function chosenPortRange(ephemeralStart: number, jestWorkerId: string | undefined): { low: number; high: number } {
+  const ceiling = Math.min(ephemeralStart, 32_768);
+  const worker = Number(jestWorkerId);
+  if (!Number.isInteger(worker) || worker < 1) return { low: LOWEST_CHOSEN_PORT, high: ceiling };
+  const size = Math.floor((ceiling - LOWEST_CHOSEN_PORT) / WORKER_SLICES);
+  const low = LOWEST_CHOSEN_PORT + ((worker - 1) % WORKER_SLICES) * size;
+  return { low, high: low + size };
+}
+
+/** A held listener on a random port of chosenPortRange; the kernel's choice when that leaves too few. */
 async function holdChosenPort(besides: number[]): Promise<Server> {
-  const ceiling = Math.min(ephemeralPortsStart(), 32_768);
-  if (ceiling - LOWEST_CHOSEN_PORT >= 1000) {
+  const { low, high } = chosenPortRange(ephemeralPortsStart(), process.env.JEST_WORKER_ID);
+  if (high - low >= 1000) {
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      const port = LOWEST_CHOSEN_PORT + Math.floor(Math.random() * (ceiling - LOWEST_CHOSEN_PORT));
+      const port = low + Math.floor(Math.random() * (high - low));
       if (besides.includes(port)) continue;
       try {
         return await listenOn(port);

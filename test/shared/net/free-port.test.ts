@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { ephemeralPortsStart, freePort, freePorts } from '../../../shared/net/free-port.ts';
+import { chosenPortRange, ephemeralPortsStart, freePort, freePorts } from '../../../shared/net/free-port.ts';
 
 const bindable = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -27,6 +27,27 @@ describe('free loopback ports', () => {
       expect(port).toBeLessThan(ephemeralPortsStart());
       expect(port).toBeGreaterThanOrEqual(10_000);
       await expect(bindable(port)).resolves.toBe(true);
+    }
+  });
+
+  it.each([
+    ['outside jest: the whole range below the ephemeral one', 32_768, undefined, { low: 10_000, high: 32_768 }],
+    ['capped at 32768 when the ephemeral range starts higher', 49_152, undefined, { low: 10_000, high: 32_768 }],
+    ['a lower ephemeral range lowers the ceiling', 20_000, undefined, { low: 10_000, high: 20_000 }],
+    ['jest worker 1: the first quarter', 32_768, '1', { low: 10_000, high: 15_692 }],
+    ['jest worker 2: the second quarter, apart from worker 1', 32_768, '2', { low: 15_692, high: 21_384 }],
+    ["jest worker 5 shares worker 1's quarter", 32_768, '5', { low: 10_000, high: 15_692 }],
+    ['a worker id that is no number: the whole range', 32_768, 'x', { low: 10_000, high: 32_768 }],
+  ])('chooses within %s', (_name, ephemeralStart, workerId, range) => {
+    expect(chosenPortRange(ephemeralStart, workerId)).toEqual(range);
+  });
+
+  it("draws ports within this jest worker's slice", async () => {
+    const { low, high } = chosenPortRange(ephemeralPortsStart(), process.env.JEST_WORKER_ID);
+    expect(process.env.JEST_WORKER_ID).toBeDefined();
+    for (const port of await freePorts(20)) {
+      expect(port).toBeGreaterThanOrEqual(low);
+      expect(port).toBeLessThan(high);
     }
   });
 
