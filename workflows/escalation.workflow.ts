@@ -69,6 +69,9 @@ const ONE_STEP_PATCH = 'one-step-levels';
 // slow webhook: seconds), so an acknowledgement or reassignment waited for the send. Escalations
 // recorded that way replay with them; new ones run each level as one regular activity.
 const LEVEL_ACTIVITY_PATCH = 'level-activities';
+// "Escalate now" while nothing was paged yet (a group's wait, a delayed start) once also skipped
+// level 1's delay, so level 2 paged right after level 1: those histories replay that way.
+const ESCALATE_NOW_FROM_LEVEL_PATCH = 'escalate-now-from-a-paged-level';
 
 /**
  * One incident's escalation, `escalation:<incident id>`: pages each level of its policy in turn,
@@ -82,6 +85,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
   // First, before any command: a history recorded before the patch has none at this point.
   const oneStep = patched(ONE_STEP_PATCH);
   const levelActivities = oneStep && patched(LEVEL_ACTIVITY_PATCH);
+  const nowSkipsAPagedLevelsWait = patched(ESCALATE_NOW_FROM_LEVEL_PATCH);
   const runLevel = levelActivities ? durable.escalateLevel : escalateLevelLocally;
   const pageBatch = levelActivities ? pageEscalationTargets : oneStep ? pageLocally : pageEscalationTargets;
   const urgency: Urgency = input.urgency ?? DEFAULT_URGENCY;
@@ -99,7 +103,9 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     stop ??= 'resolved';
   });
   setHandler(escalateNowSignal, () => {
-    skipWait = true;
+    // Before any level is paged (the signal that ended a group's wait), the next level is level 1,
+    // which this run pages at once anyway: nothing of it is left to skip a delay.
+    if (state.level > 0 || !nowSkipsAPagedLevelsWait) skipWait = true;
   });
   setHandler(
     reassignEscalationUpdate,

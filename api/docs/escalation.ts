@@ -9,7 +9,7 @@ export const escalationDocs = {
   deleteEscalationPolicy:
     "Integrations that named it page through the organization's default policy afterwards, and teams that had it as their default have none; running escalations go on. 409 CONFLICT while a routing rule chooses it.",
   escalateIncident:
-    'Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation, or when it was reassigned to a person (no level follows).',
+    'Ends the current wait of the running escalation: pages its next level now (level 1 when a grouped incident is still in its group_wait). 409 CONFLICT when the incident has no running escalation, or when it was reassigned to a person (no level follows).',
   snoozeIncident:
     'PagerDuty semantics: the incident stays acknowledged for `duration` seconds, then goes back to `active` and pages again from level 1 of its escalation policy ' +
     '(or its assignee) in a new cycle, unless it was resolved or mitigated meanwhile, which pages nobody. The snooze replaces the acknowledgement timeout; ' +

@@ -741,7 +741,7 @@ export interface paths {
         put?: never;
         /**
          * Page the next level now
-         * @description Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation, or when it was reassigned to a person (no level follows).
+         * @description Ends the current wait of the running escalation: pages its next level now (level 1 when a grouped incident is still in its group_wait). 409 CONFLICT when the incident has no running escalation, or when it was reassigned to a person (no level follows).
          */
         post: operations["escalateIncident"];
         delete?: never;

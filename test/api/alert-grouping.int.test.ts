@@ -222,6 +222,57 @@ describe('alert grouping, inhibition and flapping (integration: real PostgreSQL 
     expect(await pagesOf(opened?.id as string)).toHaveLength(1);
   }, 120_000);
 
+  it('"escalate now" during group_wait pages level 1 at once; level 2 still waits its delay', async () => {
+    const twoLevels = (
+      await stack.http
+        .post('/api/v1/escalation-policies')
+        .set(bearer(owner.token))
+        .send({
+          name: 'Owner twice',
+          levels: [
+            { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
+            { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
+          ],
+        })
+        .expect(201)
+    ).body.data.id as string;
+    const integration = await integrationWith({
+      escalation_policy_id: twoLevels,
+      grouping: { group_by: ['cluster'], group_wait_seconds: 600, group_interval_seconds: 300 },
+    });
+    await postSigned(
+      stack.http,
+      'metrics_alerts',
+      integration,
+      alertsBody([{ fingerprint: `now-${randomUUID()}`, labels: { cluster: 'now-1' } }]),
+    ).expect(200);
+    const [opened] = await waitForIncidents(integration.id, (rows) => rows.length === 1, 'the group opened');
+    const id = opened?.id as string;
+    await waitFor(
+      'the escalation waiting for group_wait',
+      async () => ((await escalationOf(stack.http, owner.token, id)).running ? true : undefined),
+      {
+        timeoutMs: 20_000,
+        intervalMs: 100,
+      },
+    );
+    await stack.http.post(`/api/v1/incidents/${id}/escalate`).set(bearer(owner.token)).expect(202);
+    const after = await waitFor(
+      'level 2 due, or paged',
+      async () => {
+        const state = await escalationOf(stack.http, owner.token, id);
+        return state.next_escalation_at || state.level === 2 ? state : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    expect(after).toMatchObject({ level: 1, round: 1, ended: null, running: true });
+    expect(after.pages.map(({ level }) => level)).toEqual([1]);
+    // Level 1 went out now, not at the end of group_wait ten minutes away; level 2 is its delay after.
+    const paged = Date.parse(after.pages[0]?.created_at as string);
+    expect(paged).toBeLessThan(new Date(opened?.page_after as Date).getTime() - 60_000);
+    expect(Date.parse(after.next_escalation_at as string) - paged).toBeGreaterThan(29 * 60_000);
+  }, 120_000);
+
   // Matchers see the normalized severity (as silences and routing do): Alertmanager's `warning` label is `high`.
   it('a firing critical inhibits warnings of its cluster; resolving it lets a still-firing warning open its incident', async () => {
     const integration = await integrationWith({});

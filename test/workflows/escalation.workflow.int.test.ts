@@ -229,6 +229,41 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     expect((pages[1] as { at: number }).at - (pages[0] as { at: number }).at).toBeLessThan(60_000);
   });
 
+  it('escalate-now during a delayed start (a group waiting) pages level 1 at once, and level 2 still after its delay', async () => {
+    const policy = twoLevels([SHORT, SHORT]);
+    const { pages, mocks, paged } = model(policy);
+    await wf.withWorker(mocks, async (taskQueue) => {
+      const incidentId = randomUUID();
+      const options = {
+        taskQueue,
+        workflowId: workflowIds.escalation(incidentId),
+        args: [{ organizationId: randomUUID(), incidentId, policyId: policy.id, publicUrl: 'https://tocsin.example.test' }] as Parameters<
+          typeof escalationWorkflow
+        >,
+      };
+      await wf.env.client.workflow.start<typeof escalationWorkflow>('escalationWorkflow', { ...options, startDelay: '1 hour' });
+      // What the API's escalate-now sends: a signal-with-start, which dispatches the delayed task.
+      const handle = await wf.env.client.workflow.signalWithStart<typeof escalationWorkflow, []>('escalationWorkflow', {
+        ...options,
+        signal: escalateNowSignal,
+        signalArgs: [],
+      });
+      await paged(1);
+      const after = await waitFor(
+        'level 2 due, or paged',
+        async () => {
+          const state = await handle.query(escalationStateQuery);
+          return state.next_escalation_at || state.level === 2 ? state : undefined;
+        },
+        { timeoutMs: 10_000, intervalMs: 20 },
+      );
+      expect(after).toMatchObject({ level: 1, round: 1, ended: null });
+      expect(await handle.result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(pages.map(({ level }) => level)).toEqual([1, 2]);
+    expect((pages[1] as { at: number }).at - (pages[0] as { at: number }).at).toBeGreaterThanOrEqual(2_900);
+  });
+
   // u1's rules: email at once for any urgency, a webhook 3 s later for high urgency only, and an unverified webhook.
   const u1Rules: RuleCandidate[] = [
     { rule_id: 'r-mail', contact_method_id: 'm-mail', method: 'email', verified: true, delay_minutes: 0, urgency: 'any' },
@@ -366,6 +401,17 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     expect(scheduled(history, 'pageEscalationTargets') > 0).toBe(shape !== 'one-step');
     expect(scheduled(history, 'planEscalationPages') > 0).toBe(shape === 'rules');
     expect(localActivities(history) > 0).toBe(shape === 'one-step');
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+  });
+
+  it('replays an escalation an escalate-now woke from a delayed start before it paged level 1 only: level 2 came right after', async () => {
+    const recorded = JSON.parse(
+      await readFile(new URL('../fixtures/histories/escalation-escalate-now-before-level-1.json', import.meta.url), 'utf8'),
+    );
+    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    // Both levels, with no timer between them.
+    expect(scheduled(history, 'escalateLevel')).toBe(2);
+    expect((history.events ?? []).some((event) => event.timerStartedEventAttributes)).toBe(false);
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
   });
 

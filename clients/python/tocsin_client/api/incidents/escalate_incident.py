@@ -93,8 +93,9 @@ def sync_detailed(
 ) -> Response[Error | EscalateIncidentResponse202]:
     """Page the next level now
 
-     Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation, or when it was reassigned to a person (no level follows).
+     Ends the current wait of the running escalation: pages its next level now (level 1 when a grouped
+    incident is still in its group_wait). 409 CONFLICT when the incident has no running escalation, or
+    when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):
@@ -125,8 +126,9 @@ def sync(
 ) -> Error | EscalateIncidentResponse202 | None:
     """Page the next level now
 
-     Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation, or when it was reassigned to a person (no level follows).
+     Ends the current wait of the running escalation: pages its next level now (level 1 when a grouped
+    incident is still in its group_wait). 409 CONFLICT when the incident has no running escalation, or
+    when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):
@@ -152,8 +154,9 @@ async def asyncio_detailed(
 ) -> Response[Error | EscalateIncidentResponse202]:
     """Page the next level now
 
-     Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation, or when it was reassigned to a person (no level follows).
+     Ends the current wait of the running escalation: pages its next level now (level 1 when a grouped
+    incident is still in its group_wait). 409 CONFLICT when the incident has no running escalation, or
+    when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):
@@ -182,8 +185,9 @@ async def asyncio(
 ) -> Error | EscalateIncidentResponse202 | None:
     """Page the next level now
 
-     Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation, or when it was reassigned to a person (no level follows).
+     Ends the current wait of the running escalation: pages its next level now (level 1 when a grouped
+    incident is still in its group_wait). 409 CONFLICT when the incident has no running escalation, or
+    when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):
