@@ -116,6 +116,14 @@ export function waitAfterFirstLevel(
 }
 
 /**
+ * An escalation waiting, before any level is paged, until `wakeAt` (a group's group_wait): what its
+ * state query would answer meanwhile; its level 1 is paged when it wakes.
+ */
+export function waitBeforeFirstLevel(wakeAt: number, policyId: string | null): { state: EscalationState; wakeAt: number } {
+  return { state: { policy_id: policyId, level: 0, round: 0, next_escalation_at: new Date(wakeAt).toISOString(), ended: null }, wakeAt };
+}
+
+/**
  * Whether an incident in this state still needs someone: active and nobody assigned. Moving it out
  * of `active` or assigning it is acknowledging it (contract).
  */

@@ -9,7 +9,7 @@ import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
 import { pagingTaskQueue, tenantJobsTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { pageDelayMs } from '../../shared/domain/alert-grouping.ts';
-import { waitAfterFirstLevel, type EscalationState } from '../../shared/domain/escalation.ts';
+import { waitAfterFirstLevel, waitBeforeFirstLevel, type EscalationState } from '../../shared/domain/escalation.ts';
 import { signalRunningEscalation, waitingMemo } from '../../shared/temporal/escalation-messages.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
@@ -176,11 +176,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * grouped incident's first page waits for its group_wait the same way.
    */
   const openEscalation = async ({ input, delayMs }: { input: Parameters<typeof escalationWorkflow>[0]; delayMs: number }) => {
-    if (delayMs > 0) {
-      const wakeAt = Date.now() + delayMs;
-      const state = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: new Date(wakeAt).toISOString(), ended: null };
-      return startEscalation(input, { wakeAt, state });
-    }
+    if (delayMs > 0) return startEscalation(input, waitBeforeFirstLevel(Date.now() + delayMs, input.policyId));
     const firstLevel = deps.pageFirstLevel ? await deps.pageFirstLevel(input) : undefined;
     if (!firstLevel) return startEscalation(input);
     const { wakeAt, state } = waitAfterFirstLevel(firstLevel, input.policyId);

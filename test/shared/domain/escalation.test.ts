@@ -1,4 +1,10 @@
-import { assigneeNeedsPaging, escalationSteps, incidentNeedsPaging, waitAfterFirstLevel } from '../../../shared/domain/escalation.ts';
+import {
+  assigneeNeedsPaging,
+  escalationSteps,
+  incidentNeedsPaging,
+  waitAfterFirstLevel,
+  waitBeforeFirstLevel,
+} from '../../../shared/domain/escalation.ts';
 
 const level = (delay: number) => ({ targets: [{ type: 'user' as const, id: 'u' }], delay_minutes: delay });
 
@@ -52,6 +58,19 @@ describe('waitAfterFirstLevel', () => {
     expect(waiting).toEqual({
       state: { policy_id: policy ? 'policy-1' : null, level: 1, round: 1, next_escalation_at: at(nextLevelIn), ended: null },
       wakeAt: wakeIn === null ? null : pagedAt + wakeIn,
+    });
+  });
+});
+
+describe('waitBeforeFirstLevel', () => {
+  it.each([
+    ['a policy: nothing paged, level 1 due when it wakes', 'policy-1'],
+    ['a person alone (no policy)', null],
+  ])('%s', (_name, policyId) => {
+    const wakeAt = Date.parse('2026-12-04T03:00:30Z');
+    expect(waitBeforeFirstLevel(wakeAt, policyId)).toEqual({
+      state: { policy_id: policyId, level: 0, round: 0, next_escalation_at: '2026-12-04T03:00:30.000Z', ended: null },
+      wakeAt,
     });
   });
 });
