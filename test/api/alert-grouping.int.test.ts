@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
+import { createLevelsPolicy, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { bearer } from '../helpers/members.ts';
 import { mailsTo } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -223,19 +223,7 @@ describe('alert grouping, inhibition and flapping (integration: real PostgreSQL 
   }, 120_000);
 
   it('"escalate now" during group_wait pages level 1 at once; level 2 still waits its delay', async () => {
-    const twoLevels = (
-      await stack.http
-        .post('/api/v1/escalation-policies')
-        .set(bearer(owner.token))
-        .send({
-          name: 'Owner twice',
-          levels: [
-            { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
-            { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
-          ],
-        })
-        .expect(201)
-    ).body.data.id as string;
+    const twoLevels = await createLevelsPolicy(stack.http, owner.token, 'Owner twice', [owner.user.id, owner.user.id], 30);
     const integration = await integrationWith({
       escalation_policy_id: twoLevels,
       grouping: { group_by: ['cluster'], group_wait_seconds: 600, group_interval_seconds: 300 },

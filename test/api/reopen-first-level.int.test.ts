@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
-import { escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
+import { createLevelsPolicy, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -21,20 +21,8 @@ describe('new cycles page level 1 from the relay (integration: real PostgreSQL a
   beforeAll(async () => {
     stack = await startTestStack({ worker: true });
     owner = await registerOwner(stack.http, 'cycle-first-level');
-    const policyId = (
-      await stack.http
-        .post('/api/v1/escalation-policies')
-        .set(bearer(owner.token))
-        // A long delay before level 2: only a new cycle pages again within the test.
-        .send({
-          name: 'Owner twice',
-          levels: [
-            { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
-            { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
-          ],
-        })
-        .expect(201)
-    ).body.data.id as string;
+    // A long delay before level 2: only a new cycle pages again within the test.
+    const policyId = await createLevelsPolicy(stack.http, owner.token, 'Owner twice', [owner.user.id, owner.user.id], 30);
     integration = await createIntegration(stack.http, owner.token, 'metrics_alerts', `secret-${randomUUID()}`);
     await stack.http
       .patch(`/api/v1/integrations/${integration.id}`)

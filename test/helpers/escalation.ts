@@ -57,3 +57,15 @@ export const escalationRunning = (http: TestStack['http'], token: string, incide
 /** Waits until the incident's escalation stops running and answers how it ended. */
 export const escalationEnded = (http: TestStack['http'], token: string, incidentId: string) =>
   escalationWhile(http, token, incidentId, false);
+
+/** Creates an escalation policy whose level n pages `userIds[n]`, each waiting `delayMinutes` before the next; answers its id. */
+export async function createLevelsPolicy(
+  http: TestStack['http'],
+  token: string,
+  name: string,
+  userIds: string[],
+  delayMinutes: number,
+): Promise<string> {
+  const levels = userIds.map((id) => ({ targets: [{ type: 'user', id }], delay_minutes: delayMinutes }));
+  return (await http.post('/api/v1/escalation-policies').set(bearer(token)).send({ name, levels }).expect(201)).body.data.id as string;
+}
