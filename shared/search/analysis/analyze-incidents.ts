@@ -29,12 +29,13 @@ export function analysisRequests(input: {
 }
 
 // An engine without one round trip for many (PostgreSQL): one incident's pair at a time, each after
-// `pace`, so a process's critical path can hold the analysis back between incidents.
+// `pace`, so a process's critical path can hold the analysis back between incidents. The pair's two
+// searches run side by side: the database works on one while this process fuses the other.
 async function searchEach(engine: SearchEngine, pairs: SearchRequest[][], pace: AnalysisHooks['pace']) {
   const results: SearchResult[] = [];
   for (const pair of pairs) {
     await pace?.();
-    for (const request of pair) results.push(await engine.search(request));
+    results.push(...(await Promise.all(pair.map((request) => engine.search(request)))));
   }
   return results;
 }

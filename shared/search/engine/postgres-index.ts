@@ -14,6 +14,15 @@ export type SqlRunner = (sql: string, params: unknown[]) => Promise<Array<Record
 // too small for `real` (which rejects them as an underflow) contribute nothing to a dot product anyway.
 const pgArray = (vector: number[]): string => `{${vector.map((x) => (Math.abs(x) < 1e-30 ? '0' : x.toPrecision(8))).join(',')}}`;
 
+// A query vector's literal, written once: the embedder's cache hands out one array per text, and an
+// incident's analysis searches twice by it.
+const queryLiterals = new WeakMap<number[], string>();
+const queryLiteral = (vector: number[]): string => {
+  let literal = queryLiterals.get(vector);
+  if (literal === undefined) queryLiterals.set(vector, (literal = pgArray(vector)));
+  return literal;
+};
+
 /** The size of pgvector's `embedding_vector` column (migration 20261210010000): the local models' vectors. */
 const VECTOR_DIMENSIONS = 384;
 
@@ -33,6 +42,10 @@ export const KEYWORD_MATCH_BUDGET = 5_000;
  * PostgreSQL about 50 ms of CPU per new incident at 2,000 incidents. Sorting this many costs a millisecond or two.
  */
 export const EXACT_SCAN_DOCUMENTS = 1_000;
+
+/** How long, and for how many organizations' filters, a count against EXACT_SCAN_DOCUMENTS stands. */
+export const MATCHING_COUNT_MEMO_MS = 10_000;
+const MATCHING_COUNT_MEMO_ENTRIES = 1_000;
 
 /** The words of a query as an OR tsquery (like BM25's default operator), so a pasted log still matches. */
 export function orTsQuery(text: string): string {
@@ -203,27 +216,44 @@ export function createPostgresEngine(options: {
     return sql(nearestDocuments(request, { sql: '?::real[]::vector', params: [vector] }, limit, params), params);
   };
 
-  // Whether the request's filters leave at most `exactScanDocuments` documents: counted once per request.
+  // Whether the request's filters leave at most `exactScanDocuments` documents: counted once per
+  // request, and the answer kept MATCHING_COUNT_MEMO_MS per organization and filters (an incident's
+  // analysis asks the same for every new incident). Either answer finds the same documents: a stale
+  // "few" sorts a few more, a stale "many" walks where a sort would do and falls back to it when short.
   const exactScanDocuments = options.exactScanDocuments ?? EXACT_SCAN_DOCUMENTS;
   const fewMatchingOf = new WeakMap<SearchRequest, Promise<boolean>>();
+  const counted = new Map<string, { few: boolean; at: number }>();
+  const filtersKey = (request: SearchRequest) =>
+    JSON.stringify([request.organizationId, request.types ?? [], request.filters ?? {}, request.excludeIds?.length ?? 0]);
   const fewMatching = (request: SearchRequest): Promise<boolean> => {
     if (exactScanDocuments <= 0) return Promise.resolve(false);
     let answer = fewMatchingOf.get(request);
     if (!answer) {
-      const params: unknown[] = [embedder.model];
-      const filter = where(request, params);
-      params.push(exactScanDocuments + 1);
-      answer = sql(
-        `select count(*)::int as matching from (select 1 from search_documents where model = ? and ${filter} limit ?) as capped`,
-        params,
-      ).then((rows) => Number(rows[0]?.matching) <= exactScanDocuments);
+      const key = filtersKey(request);
+      const known = counted.get(key);
+      if (known && Date.now() - known.at < MATCHING_COUNT_MEMO_MS) answer = Promise.resolve(known.few);
+      else {
+        const params: unknown[] = [embedder.model];
+        const filter = where(request, params);
+        params.push(exactScanDocuments + 1);
+        answer = sql(
+          `select count(*)::int as matching from (select 1 from search_documents where model = ? and ${filter} limit ?) as capped`,
+          params,
+        ).then((rows) => {
+          const few = Number(rows[0]?.matching) <= exactScanDocuments;
+          counted.delete(key);
+          if (counted.size >= MATCHING_COUNT_MEMO_ENTRIES) counted.delete(counted.keys().next().value as string);
+          counted.set(key, { few, at: Date.now() });
+          return few;
+        });
+      }
       fewMatchingOf.set(request, answer);
     }
     return answer;
   };
 
   const semantic = async (request: SearchRequest, limit: number, vector: number[]): Promise<Candidate[]> => {
-    const literal = pgArray(vector);
+    const literal = queryLiteral(vector);
     // The column holds 384-dimension vectors only (the local models); another model's are scanned.
     const pgvector = vector.length === VECTOR_DIMENSIONS && (await hasVectorTable());
     let rows = pgvector && !(await fewMatching(request)) ? await indexedSemantic(request, literal, limit) : null;

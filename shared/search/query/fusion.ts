@@ -143,14 +143,35 @@ interface QueryTerm {
   text: string;
   /** Set for an identifier: whole, so `ip-10-0-3-17` matches neither `ip-10-0-3-171` nor `53300` `153300`. */
   whole?: RegExp;
+  /** Set with `whole` when the text is one run of word characters: then a document holds it whole exactly when one of its runs is it. */
+  run?: boolean;
   parts: string[];
   weight: number;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// What `wholeWord` takes for a word character, and a text's runs of them.
+const WORD_RUN = /^[\p{L}\p{N}_-]+$/u;
+const NOT_WORD = /[^\p{L}\p{N}_-]+/u;
+
 /** Matches `text` (lower case) only whole: `ip-10-0-3-17` is not in `ip-10-0-3-171`, nor `53300` in `153300`. */
 const wholeWord = (text: string) => new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(text)}(?![\\p{L}\\p{N}_-])`, 'u');
+
+// The identifiers seen last: an incident's analysis runs two searches by one text (without `g`, a
+// pattern keeps no state between tests).
+const recentWholeTerms = new Map<string, { whole: RegExp; run: boolean }>();
+
+/** An identifier's whole match: its pattern, and whether a document's runs can answer it (`run`). */
+function wholeTerm(text: string): { whole: RegExp; run: boolean } {
+  let term = recentWholeTerms.get(text);
+  if (!term) {
+    term = { whole: wholeWord(text), run: WORD_RUN.test(text) };
+    if (recentWholeTerms.size >= RECENT_WORDS_LIMIT) recentWholeTerms.clear();
+    recentWholeTerms.set(text, term);
+  }
+  return term;
+}
 
 export function queryTerms(text: string): QueryTerm[] {
   const seen = new Set<string>();
@@ -163,8 +184,12 @@ export function queryTerms(text: string): QueryTerm[] {
     const logWord = LOG_WORDS.has(lower);
     const identifier = !logWord && isIdentifierToken(token);
     const parts = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
-    const whole = identifier ? wholeWord(lower) : undefined;
-    terms.push({ text: lower, whole, parts, weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1 });
+    terms.push({
+      text: lower,
+      ...(identifier ? wholeTerm(lower) : {}),
+      parts,
+      weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1,
+    });
     if (terms.length >= 64) break;
   }
   return terms;
@@ -174,14 +199,21 @@ export function queryTerms(text: string): QueryTerm[] {
  * A text's lower case and stems, remembered for the texts seen last: a hybrid search weighs the same
  * candidates twice (before and after feedback), and fitting the weights weighs them thousands of times.
  */
-const recentWords = new Map<string, { lower: string; stems: Set<string> }>();
+const recentWords = new Map<string, TextWords>();
 const RECENT_WORDS_LIMIT = 1_000;
 
-function wordsOf(text: string): { lower: string; stems: Set<string> } {
+interface TextWords {
+  lower: string;
+  stems: Set<string>;
+  /** The lower case text's runs of word characters, for the identifiers that are one (`QueryTerm.run`). */
+  runs: Set<string>;
+}
+
+function wordsOf(text: string): TextWords {
   const known = recentWords.get(text);
   if (known) return known;
   const lower = text.toLowerCase();
-  const words = { lower, stems: new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem)) };
+  const words = { lower, stems: new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem)), runs: new Set(lower.split(NOT_WORD)) };
   if (recentWords.size >= RECENT_WORDS_LIMIT) recentWords.clear();
   recentWords.set(text, words);
   return words;
@@ -194,13 +226,13 @@ function wordsOf(text: string): { lower: string; stems: Set<string> } {
  */
 export function keywordEvidence(terms: QueryTerm[], documentText: string): number {
   if (!terms.length) return 0;
-  const { lower, stems } = wordsOf(documentText);
+  const { lower, stems, runs } = wordsOf(documentText);
   let total = 0;
   let matched = 0;
   for (const term of terms) {
     total += term.weight;
     if (term.whole) {
-      if (term.whole.test(lower)) matched += term.weight;
+      if (term.run ? runs.has(term.text) : term.whole.test(lower)) matched += term.weight;
     } else {
       const found = term.parts.filter((part) => stems.has(part)).length;
       matched += (term.weight * found) / Math.max(term.parts.length, 1);
@@ -226,13 +258,13 @@ export function feedbackTerms(query: string, top: string[], candidates: string[]
         .map((token) => token.toLowerCase()),
     ))
       if (!own.has(token) && !LOG_WORDS.has(token)) counts.set(token, (counts.get(token) ?? 0) + 1);
-  const lowered = candidates.map((text) => wordsOf(text).lower);
+  const words = candidates.map(wordsOf);
   return [...counts]
     .filter(([, count]) => count >= 2)
     .map(([text]) => {
-      const whole = wholeWord(text);
-      const df = lowered.filter((candidate) => whole.test(candidate)).length;
-      return { text, whole, parts: [], weight: Math.log((lowered.length + 1) / (df + 0.5)) };
+      const term = { text, ...wholeTerm(text), parts: [] };
+      const df = words.filter(({ lower, runs }) => (term.run ? runs.has(text) : term.whole.test(lower))).length;
+      return { ...term, weight: Math.log((words.length + 1) / (df + 0.5)) };
     })
     .filter((term) => term.weight > 0)
     .sort((a, b) => b.weight - a.weight)

@@ -291,6 +291,20 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
     expect(counts).toHaveLength(2);
     expect(recorded.statements).toHaveLength(1);
     expect(await usesIndex(recorded.statements[0] as { sql: string; params: unknown[] })).toBe(true);
+
+    // Other requests of those filters (within MATCHING_COUNT_MEMO_MS): the same ways, not counted again.
+    recorded.statements.length = 0;
+    expect((await engine.search({ ...many, text: 'c3 query' })).hits).toHaveLength(10);
+    expect((await engine.search({ ...few, text: 'c3 query' })).hits.map((hit) => hit.id)).toEqual(
+      (await exact.search({ ...few, text: 'c3 query' })).hits.map((hit) => hit.id),
+    );
+    expect(counts).toHaveLength(2);
+    expect(recorded.statements).toHaveLength(2);
+    expect(await usesIndex(recorded.statements[0] as { sql: string; params: unknown[] })).toBe(true);
+    expect(await usesIndex(recorded.statements[1] as { sql: string; params: unknown[] })).toBe(false);
+    // Other filters are counted.
+    await engine.search({ ...few, types: ['article'] });
+    expect(counts).toHaveLength(3);
   });
 
   it('keeps the exact scan when asked, without touching the vector column', async () => {

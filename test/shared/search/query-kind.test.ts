@@ -74,8 +74,48 @@ describe('keyword evidence', () => {
     // Log boilerplate weighs a quarter: `error` alone is weak evidence.
     ['ERROR disk full', 'an error page', 0.25 / 2.25],
     ['', 'anything', 0],
+    // Whole at either end, beside punctuation, and not inside a longer name or number.
+    ['orders-api', 'orders-api', 1],
+    ['orders-api', '(orders-api)', 1],
+    ['orders-api', 'orders-api-7f9c4 restarted', 0],
+    ['orders_api', 'my_orders_api restarted', 0],
+    ['53300', 'SQLSTATE 153300', 0],
+    // Identifiers with other characters inside (matched by pattern, not by a text's runs).
+    ['10.0.3.17', 'host 10.0.3.17: unreachable', 1],
+    ['10.0.3.17', 'host 10.0.3.171 unreachable', 0],
+    ['api.example.com', 'GET https://api.example.com/v1', 1],
   ])('%j in %j → %d', (query, text, expected) => {
     expect(keywordEvidence(queryTerms(query), text)).toBeCloseTo(expected, 5);
+  });
+
+  it("finds an identifier whole exactly where the whole-word pattern does, whatever the text's characters", () => {
+    const pattern = (term: string) =>
+      new RegExp(`(?<![\\p{L}\\p{N}_-])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'u');
+    const identifiers = ['orders-api', 'pod_7', 'ip-10-0-3-17', 'sqlstate', 'kubepodcrashlooping', 'café-1', '10.0.3.17', 'a/b-c'];
+    const texts = [
+      'orders-api',
+      'x orders-api-2 y',
+      'orders-api\torders_api',
+      'Pod_7/pod_7.log',
+      'ip-10-0-3-17:9100 down',
+      '—ip-10-0-3-17—',
+      'SQLSTATE=53300',
+      '[KubePodCrashLooping] café-1 é',
+      'cafécafé-1',
+      '10.0.3.17a 10.0.3.17',
+      'x a/b-c-d a/b-c',
+      '',
+    ];
+    for (const identifier of identifiers)
+      for (const text of texts) {
+        const terms = queryTerms(identifier.toUpperCase() === identifier ? identifier : identifier.toUpperCase());
+        expect(terms).toHaveLength(1);
+        expect([identifier, text, keywordEvidence(terms, text)]).toEqual([
+          identifier,
+          text,
+          pattern(identifier).test(text.toLowerCase()) ? 1 : 0,
+        ]);
+      }
   });
 
   it('stems plurals and verb forms alike', () => {
