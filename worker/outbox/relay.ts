@@ -453,11 +453,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * Polls until stopped, woken by `tocsin_outbox` notifications (with `listen`) as events commit;
    * a failing batch (database or Temporal away) is retried with backoff.
    * `stats()` tells the worker's health endpoint when a batch last succeeded; `busy()` whether a
-   * batch is being relayed now (search's follow-up waits for it: the batch pages new incidents).
+   * batch is being relayed now (search's follow-up waits for it: the batch pages new incidents),
+   * a poll of an outbox found empty last time not counting.
    */
   function start(): RunningOutboxRelay {
     let stopped = false;
     let relaying = false;
+    // After an empty batch, a batch the timer starts (nothing nudged) is a poll for stragglers, not
+    // work on the critical path: search's follow-up need not wait for it.
+    let polling = false;
     const stats: OutboxRelayStats = { lastSuccessAt: undefined, batches: 0, failedBatches: 0, consecutiveFailures: 0, relayedEvents: 0 };
     let wake: (() => void) | undefined;
     // Set by a notification that arrives while a batch runs: its events may have missed the claim.
@@ -492,9 +496,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       let failures = 0;
       while (!stopped) {
         try {
+          polling &&= !nudged;
           nudged = false;
           relaying = true;
           const relayed = await relayBatch().finally(() => (relaying = false));
+          polling = relayed === 0;
           failures = 0;
           Object.assign(stats, {
             lastSuccessAt: Date.now(),
@@ -505,6 +511,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
           if (relayed < batchSize && !nudged && !stopped) await sleep(idleMs, true);
         } catch (error) {
           failures += 1;
+          polling = false;
           Object.assign(stats, { failedBatches: stats.failedBatches + 1, consecutiveFailures: failures });
           if (stopped) break;
           deps.logger.warn({ err: error, failures }, 'outbox relay batch failed; retrying');
@@ -515,7 +522,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     })();
     return {
       stats: () => ({ ...stats }),
-      busy: () => relaying,
+      // A notification during a poll makes it work: its events may be in this batch.
+      busy: () => relaying && (!polling || nudged),
       async stop() {
         stopped = true;
         wake?.();

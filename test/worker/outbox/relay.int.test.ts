@@ -213,6 +213,58 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     expect(await mailWorkflows(owner.organization.id, 24)).toHaveLength(mailed);
   });
 
+  it('is busy while it relays a batch, not while it polls an outbox it found empty', async () => {
+    const owner = await registerOwner(stack.http, 'busy');
+    const running = createOutboxRelay({
+      store: createRelayStore(orm),
+      routingRules: createRoutingRulesCache({ orm }),
+      temporal: stack.temporal.client,
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      indexSearch: false,
+      publicUrl: stack.config.publicUrl,
+      listen: { databaseUrl: stack.databaseUrl },
+      idleMs: 2,
+    }).start();
+    // Samples busy() between the event loop's turns (the relay's batch runs on the same loop).
+    const sample = async (until: () => boolean, timeoutMs: number) => {
+      let busy = 0;
+      const end = Date.now() + timeoutMs;
+      while (!until() && Date.now() < end) {
+        if (running.busy()) busy += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return busy;
+    };
+    try {
+      // Drained (the registration's events): then polling every 2 ms, never busy.
+      await waitFor('the outbox drained', async () => ((await pendingEvents()) === 0 ? true : undefined), {
+        timeoutMs: 10_000,
+        intervalMs: 20,
+      });
+      // Past the first batches (the one LISTEN's start nudges is work, and so is the next).
+      const drainedAt = running.stats().batches;
+      await sample(() => running.stats().batches >= drainedAt + 20, 10_000);
+      const polls = running.stats().batches;
+      expect(await sample(() => false, 400)).toBe(0);
+      expect(running.stats().batches - polls).toBeGreaterThan(10);
+      // An incident's events, announced by NOTIFY: busy while their batch runs.
+      const relayed = running.stats().relayedEvents;
+      await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'busy', severity: 'low' }).expect(201);
+      expect(await sample(() => running.stats().relayedEvents > relayed, 10_000)).toBeGreaterThan(0);
+      expect(running.stats().relayedEvents).toBeGreaterThan(relayed);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  async function pendingEvents(): Promise<number> {
+    const [{ pending }] = await stack.orm.em
+      .fork()
+      .execute<Array<{ pending: number }>>('select count(*)::int as pending from domain_events where dispatched_at is null');
+    return pending;
+  }
+
   /**
    * The organization's mail workflows once they cover `mails` notifications (each id ends with its
    * chunk's count; visibility lags a little behind the starts). Nothing runs them here.
