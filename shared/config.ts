@@ -91,7 +91,7 @@ const EnvSchema = z
     LOCAL_EMBEDDINGS_MODEL: z.enum(LOCAL_MODEL_IDS).default(DEFAULT_LOCAL_MODEL),
     // Follow-up (indexing, embedding, analysis) batches a worker process runs at once on its own
     // queue; 0 polls none there (another worker process serves it). docs/operator-guide/running.md.
-    FOLLOW_UP_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+    FOLLOW_UP_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
     // `follow-up`: this worker process serves the follow-up queue only and runs no relay (another
     // process with FOLLOW_UP_CONCURRENCY=0 runs the rest). docs/operator-guide/running.md.
     WORKER_ROLE: z.enum(['all', 'follow-up']).default('all'),

@@ -118,9 +118,9 @@ describe('parseConfig', () => {
   });
 
   it.each<[Record<string, string>, [string, number] | string]>([
-    [{}, ['all', 1]],
+    [{}, ['all', 2]],
     [{ FOLLOW_UP_CONCURRENCY: '0' }, ['all', 0]],
-    [{ WORKER_ROLE: 'follow-up' }, ['follow-up', 1]],
+    [{ WORKER_ROLE: 'follow-up' }, ['follow-up', 2]],
     [{ WORKER_ROLE: 'follow-up', FOLLOW_UP_CONCURRENCY: '4' }, ['follow-up', 4]],
     [{ WORKER_ROLE: 'follow-up', FOLLOW_UP_CONCURRENCY: '0' }, 'FOLLOW_UP_CONCURRENCY: must be at least 1 when WORKER_ROLE is follow-up'],
     [{ WORKER_ROLE: 'relay' }, 'WORKER_ROLE'],
