@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
+import { createOutboxRelay, type OutboxRelayDeps } from '../../../worker/outbox/relay.ts';
 import { createRelayStore } from '../../../shared/db/access/relay-batch.ts';
 import { createRoutingRulesCache } from '../../../shared/db/routing-rules-cache.ts';
 import { createOrmConfig, type Orm } from '../../../shared/db/orm.ts';
@@ -100,16 +100,7 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     );
     expect(events).toHaveLength(INCIDENTS * (1 + UPDATES_PER_INCIDENT));
 
-    const relay = createOutboxRelay({
-      store: createRelayStore(orm),
-      routingRules: createRoutingRulesCache({ orm }),
-      temporal: stack.temporal.client,
-      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
-      logger: createLogger({ name: 'test', level: 'silent' }),
-      batchSize: BATCH_SIZE,
-      indexSearch: true,
-      publicUrl: stack.config.publicUrl,
-    });
+    const relay = relayOnTestStack({ batchSize: BATCH_SIZE, indexSearch: true });
     for (const event of events) {
       if (event.type === 'incident.updated') started.push(workflowIds.delivery(event.id, integration.body.data.id));
     }
@@ -215,17 +206,7 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
 
   it('is busy while it relays a batch, not while it polls an outbox it found empty', async () => {
     const owner = await registerOwner(stack.http, 'busy');
-    const running = createOutboxRelay({
-      store: createRelayStore(orm),
-      routingRules: createRoutingRulesCache({ orm }),
-      temporal: stack.temporal.client,
-      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
-      logger: createLogger({ name: 'test', level: 'silent' }),
-      indexSearch: false,
-      publicUrl: stack.config.publicUrl,
-      listen: { databaseUrl: stack.databaseUrl },
-      idleMs: 2,
-    }).start();
+    const running = relayOnTestStack({ indexSearch: false, listen: { databaseUrl: stack.databaseUrl }, idleMs: 2 }).start();
     // Samples busy() between the event loop's turns (the relay's batch runs on the same loop).
     const sample = async (until: () => boolean, timeoutMs: number) => {
       let busy = 0;
@@ -257,6 +238,21 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
       await running.stop();
     }
   });
+
+  /** A relay on the test stack's database (its statements counted) and Temporal server. */
+  function relayOnTestStack(
+    options: Pick<OutboxRelayDeps, 'indexSearch'> & Partial<Pick<OutboxRelayDeps, 'batchSize' | 'listen' | 'idleMs'>>,
+  ) {
+    return createOutboxRelay({
+      store: createRelayStore(orm),
+      routingRules: createRoutingRulesCache({ orm }),
+      temporal: stack.temporal.client,
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      publicUrl: stack.config.publicUrl,
+      ...options,
+    });
+  }
 
   async function pendingEvents(): Promise<number> {
     const [{ pending }] = await stack.orm.em
