@@ -55,6 +55,7 @@ import { Migration20261231150000StatusPages } from './20261231150000-status-page
 import { Migration20261231160000Postmortems } from './20261231160000-postmortems.migration.ts';
 import { Migration20261231170000IncidentMergesAndLinks } from './20261231170000-incident-merges-and-links.migration.ts';
 import { Migration20261231190000ChatFeedPending } from './20261231190000-chat-feed-pending.migration.ts';
+import { Migration20261231200000SearchKeywordStatistics } from './20261231200000-search-keyword-statistics.migration.ts';
 import { Migration20261231180000PriorityRunbooks } from './20261231180000-priority-runbooks.migration.ts';
 
 /**
@@ -118,4 +119,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231160000-postmortems', class: Migration20261231160000Postmortems },
   { name: '20261231170000-incident-merges-and-links', class: Migration20261231170000IncidentMergesAndLinks },
   { name: '20261231180000-priority-runbooks', class: Migration20261231180000PriorityRunbooks },
-  { name: '20261231190000-chat-feed-pending', class: Migration20261231190000ChatFeedPending }];
+  { name: '20261231190000-chat-feed-pending', class: Migration20261231190000ChatFeedPending },
+  { name: '20261231200000-search-keyword-statistics', class: Migration20261231200000SearchKeywordStatistics }];

@@ -124,14 +124,11 @@ export function createPostgresEngine(options: {
       // under the budget; every lexeme still counts in the rank. Without statistics (a table never
       // analyzed) every estimate is 0 and every lexeme matches.
       // ts_rank, not ts_rank_cd: far cheaper over thousands of matching rows.
-      // `materialized`: inlined, the statistics' list of up to a thousand lexemes would be cast to
-      // text[] once per lexeme of the query instead of once. The match is a sub-select (built once):
-      // joined, a table ahead of its statistics (an alert storm's) had it rebuilt for every row.
-      `with statistics as materialized (
-         select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs as shares, c.reltuples as rows
-         from pg_stats s join pg_namespace n on n.nspname = s.schemaname join pg_class c on c.relnamespace = n.oid and c.relname = s.tablename
-         where s.schemaname = current_schema() and s.tablename = 'search_documents' and s.attname = 'tsv'
-       ), estimates as (
+      // The statistics come from a function (migration 20261231200000) whose plan each connection
+      // makes once: the `pg_stats` view planned inline cost more than the rest of the statement.
+      // `materialized`: read once, not once per lexeme of the query. The match is a sub-select (built
+      // once): joined, a table ahead of its statistics (an alert storm's) had it rebuilt for every row.
+      `with statistics as materialized (select lexemes, shares, rows from search_tsv_statistics()), estimates as (
          -- A lexeme missing from the list is rarer than its rarest entry (the share after the list).
          select t.lexeme, coalesce(s.shares[array_position(s.lexemes, t.lexeme)], s.shares[cardinality(s.lexemes) + 1], 0) * greatest(s.rows, 0) as rows
          from unnest(tsvector_to_array(to_tsvector('english', ?))) as t(lexeme) left join statistics s on true
