@@ -1,5 +1,6 @@
 // Kept free of Node built-ins and I/O: renders one schedule layer's turns with Luxon's zone rules.
 import { DateTime } from 'luxon';
+import { RecentMemo } from '../recent-memo.ts';
 
 /** ISO weekday: 1 is Monday, 7 is Sunday. */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -80,21 +81,12 @@ const DAY = 24 * HOUR;
  * runs. Each map is emptied when it grows past its bound.
  */
 const MAX_CACHED = 100_000;
-const instants = new Map<string, number>();
-const naives = new Map<string, Naive>();
-
-function cached(cache: Map<string, number>, key: string, compute: () => number): number {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  if (cache.size >= MAX_CACHED) cache.clear();
-  const value = compute();
-  cache.set(key, value);
-  return value;
-}
+const instants = new RecentMemo<number>(MAX_CACHED);
+const naives = new RecentMemo<Naive>(MAX_CACHED);
 
 /** The wall-clock time in `zone` of an instant. */
 function toNaive(instant: number, zone: string): Naive {
-  return cached(naives, `${zone} ${instant}`, () => {
+  return naives.get(`${zone} ${instant}`, () => {
     const local = DateTime.fromMillis(instant, { zone });
     return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second, local.millisecond);
   });
@@ -102,7 +94,7 @@ function toNaive(instant: number, zone: string): Naive {
 
 /** The instant of a wall-clock time in `zone`; a time skipped by DST moves forward, like the clock. */
 function fromNaive(naive: Naive, zone: string): number {
-  return cached(instants, `${zone} ${naive}`, () => convert(naive, zone));
+  return instants.get(`${zone} ${naive}`, () => convert(naive, zone));
 }
 
 /** ISO weekday of a wall-clock time (1970-01-01 was a Thursday). */

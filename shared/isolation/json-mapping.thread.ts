@@ -6,6 +6,7 @@ import { compileMapping, evaluateMapping, MappingError, type CompiledMapping } f
 import type { JsonMappingLimits } from '../domain/compute-limits.ts';
 import type { MappingJob, MappingReply } from './json-mapping.ts';
 import { serveThreadPool } from './thread-pool.ts';
+import { RecentMemo } from '../recent-memo.ts';
 
 try {
   setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
@@ -15,16 +16,11 @@ try {
 
 const limits = workerData as JsonMappingLimits;
 // Templates change rarely and webhooks repeat: the last few compiled ones are kept.
-const compiled = new Map<string, CompiledMapping>();
+const compiled = new RecentMemo<CompiledMapping>(64);
 
 serveThreadPool<MappingJob, MappingReply>(async (job) => {
   try {
-    let mapping = compiled.get(job.template);
-    if (!mapping) {
-      mapping = compileMapping(job.template, limits);
-      if (compiled.size >= 64) compiled.clear();
-      compiled.set(job.template, mapping);
-    }
+    const mapping = compiled.get(job.template, () => compileMapping(job.template, limits));
     const result = await evaluateMapping(mapping, job.body);
     // Plain JSON only crosses back (a template may return a function or a JSONata sequence).
     const json = JSON.stringify(result);

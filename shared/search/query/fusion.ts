@@ -1,6 +1,7 @@
 import { classifyQuery, isIdentifierToken, queryTokens, STOPWORDS, type QueryKind } from './query-kind.ts';
 import { normalize } from '../embedding/embedder.ts';
 import type { SearchHit } from '../port.ts';
+import { RecentMemo } from '../../recent-memo.ts';
 
 /**
  * One document a side of the search brought back, with what fusion needs beyond the hit: its text
@@ -142,11 +143,17 @@ interface QueryTerm {
   /** Lower case; an identifier is matched whole, anything else by the stems of its parts. */
   text: string;
   /** Set for an identifier: whole, so `ip-10-0-3-17` matches neither `ip-10-0-3-171` nor `53300` `153300`. */
-  whole?: RegExp;
-  /** Set with `whole` when the text is one run of word characters: then a document holds it whole exactly when one of its runs is it. */
-  run?: boolean;
+  whole?: WholeMatch;
   parts: string[];
   weight: number;
+}
+
+/** How a document is found to hold an identifier whole. */
+export interface WholeMatch {
+  /** The identifier is one run of word characters: a document holds it exactly when one of its runs is it. */
+  run: boolean;
+  /** Its pattern, built on first use: most identifiers are runs and never need one, and building one costs more than a search's fusion. */
+  pattern(): RegExp;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -158,20 +165,20 @@ const NOT_WORD = /[^\p{L}\p{N}_-]+/u;
 /** Matches `text` (lower case) only whole: `ip-10-0-3-17` is not in `ip-10-0-3-171`, nor `53300` in `153300`. */
 const wholeWord = (text: string) => new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(text)}(?![\\p{L}\\p{N}_-])`, 'u');
 
-// The identifiers seen last: an incident's analysis runs two searches by one text (without `g`, a
-// pattern keeps no state between tests).
-const recentWholeTerms = new Map<string, { whole: RegExp; run: boolean }>();
+/** Texts and identifiers seen last: a hybrid search weighs the same candidates twice (before and after feedback), and fitting the weights weighs them thousands of times. */
+const RECENT_LIMIT = 1_000;
 
-/** An identifier's whole match: its pattern, and whether a document's runs can answer it (`run`). */
-function wholeTerm(text: string): { whole: RegExp; run: boolean } {
-  let term = recentWholeTerms.get(text);
-  if (!term) {
-    term = { whole: wholeWord(text), run: WORD_RUN.test(text) };
-    if (recentWholeTerms.size >= RECENT_WORDS_LIMIT) recentWholeTerms.clear();
-    recentWholeTerms.set(text, term);
-  }
-  return term;
-}
+// Without `g`, a pattern keeps no state between tests.
+const recentPatterns = new RecentMemo<RegExp>(RECENT_LIMIT);
+
+const wholeMatch = (text: string): WholeMatch => ({
+  run: WORD_RUN.test(text),
+  pattern: () => recentPatterns.get(text, () => wholeWord(text)),
+});
+
+/** Whether a document (its words) holds an identifier whole. */
+const holdsWhole = (text: string, whole: WholeMatch, { lower, runs }: TextWords): boolean =>
+  whole.run ? runs.has(text) : whole.pattern().test(lower);
 
 export function queryTerms(text: string): QueryTerm[] {
   const seen = new Set<string>();
@@ -186,7 +193,7 @@ export function queryTerms(text: string): QueryTerm[] {
     const parts = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
     terms.push({
       text: lower,
-      ...(identifier ? wholeTerm(lower) : {}),
+      ...(identifier ? { whole: wholeMatch(lower) } : {}),
       parts,
       weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1,
     });
@@ -195,12 +202,7 @@ export function queryTerms(text: string): QueryTerm[] {
   return terms;
 }
 
-/**
- * A text's lower case and stems, remembered for the texts seen last: a hybrid search weighs the same
- * candidates twice (before and after feedback), and fitting the weights weighs them thousands of times.
- */
-const recentWords = new Map<string, TextWords>();
-const RECENT_WORDS_LIMIT = 1_000;
+const recentWords = new RecentMemo<TextWords>(RECENT_LIMIT);
 
 interface TextWords {
   lower: string;
@@ -209,15 +211,12 @@ interface TextWords {
   runs: Set<string>;
 }
 
-function wordsOf(text: string): TextWords {
-  const known = recentWords.get(text);
-  if (known) return known;
-  const lower = text.toLowerCase();
-  const words = { lower, stems: new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem)), runs: new Set(lower.split(NOT_WORD)) };
-  if (recentWords.size >= RECENT_WORDS_LIMIT) recentWords.clear();
-  recentWords.set(text, words);
-  return words;
-}
+/** A text's lower case, stems and runs, remembered for the texts seen last. */
+const wordsOf = (text: string): TextWords =>
+  recentWords.get(text, () => {
+    const lower = text.toLowerCase();
+    return { lower, stems: new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem)), runs: new Set(lower.split(NOT_WORD)) };
+  });
 
 /**
  * The keyword evidence of one document for one query, in [0, 1]: the weighted share of the query's
@@ -226,15 +225,15 @@ function wordsOf(text: string): TextWords {
  */
 export function keywordEvidence(terms: QueryTerm[], documentText: string): number {
   if (!terms.length) return 0;
-  const { lower, stems, runs } = wordsOf(documentText);
+  const words = wordsOf(documentText);
   let total = 0;
   let matched = 0;
   for (const term of terms) {
     total += term.weight;
     if (term.whole) {
-      if (term.run ? runs.has(term.text) : term.whole.test(lower)) matched += term.weight;
+      if (holdsWhole(term.text, term.whole, words)) matched += term.weight;
     } else {
-      const found = term.parts.filter((part) => stems.has(part)).length;
+      const found = term.parts.filter((part) => words.stems.has(part)).length;
       matched += (term.weight * found) / Math.max(term.parts.length, 1);
     }
   }
@@ -262,9 +261,9 @@ export function feedbackTerms(query: string, top: string[], candidates: string[]
   return [...counts]
     .filter(([, count]) => count >= 2)
     .map(([text]) => {
-      const term = { text, ...wholeTerm(text), parts: [] };
-      const df = words.filter(({ lower, runs }) => (term.run ? runs.has(text) : term.whole.test(lower))).length;
-      return { ...term, weight: Math.log((words.length + 1) / (df + 0.5)) };
+      const whole = wholeMatch(text);
+      const df = words.filter((of) => holdsWhole(text, whole, of)).length;
+      return { text, whole, parts: [], weight: Math.log((words.length + 1) / (df + 0.5)) };
     })
     .filter((term) => term.weight > 0)
     .sort((a, b) => b.weight - a.weight)

@@ -28,7 +28,7 @@ function spansOf(terms: Term[], text: string): Span[] {
   const byStem = new Map<string, number>();
   terms.forEach((term, index) => {
     if (term.whole) {
-      for (const match of text.matchAll(new RegExp(term.whole.source, 'giu'))) {
+      for (const match of text.matchAll(new RegExp(term.whole.pattern().source, 'giu'))) {
         spans.push({ start: match.index, end: match.index + match[0].length, term: index });
       }
     } else {
