@@ -149,10 +149,10 @@ interface QueryTerm {
 }
 
 /** How a document is found to hold an identifier whole. */
-export interface WholeMatch {
+interface WholeMatch {
   /** The identifier is one run of word characters: a document holds it exactly when one of its runs is it. */
   run: boolean;
-  /** Its pattern, built on first use: most identifiers are runs and never need one, and building one costs more than a search's fusion. */
+  /** Its pattern, built on first use: most identifiers are runs and never need one. */
   pattern(): RegExp;
 }
 
