@@ -28,7 +28,7 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
   /** Triggers the schedule once and waits for the sweep it starts to finish. */
   const sweep = async () => {
     const schedule = stack.temporal.client.schedule.getHandle(scheduleId());
-    const before = (await describedSchedule(schedule)).info.numActionsTaken;
+    const before = (await describedSchedule(schedule, 90_000)).info.numActionsTaken;
     await schedule.trigger();
     const started = await waitFor(
       'the sweep started',
@@ -36,7 +36,9 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
         const { info } = await schedule.describe();
         return info.numActionsTaken > before ? info.recentActions.at(-1) : undefined;
       },
-      { timeoutMs: 30_000, intervalMs: 200 },
+      // A describe queries the scheduler workflow, which a loaded CI machine once left unanswered
+      // for over 30 s right after a trigger (test/helpers/temporal-schedules.ts).
+      { timeoutMs: 90_000, intervalMs: 200 },
     );
     const { workflowId, firstExecutionRunId } = started.action.workflow;
     return stack.temporal.client.workflow.getHandle(workflowId, firstExecutionRunId).result() as Promise<{ resolved: number }>;
