@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * PL/pgSQL function, so that the keyword side's statement (shared/search/engine/postgres-index.ts)
  * reads them through a plan each connection makes once: planning the `pg_stats` view inline cost
  * about a millisecond per search, more than the rest of a short search's planning and as much as
- * ranking a few hundred rows. It runs with the caller's rights, so `pg_stats` shows it what it
+ * ranking about 900 rows. It runs with the caller's rights, so `pg_stats` shows it what it
  * showed the statement before.
  */
 export class Migration20261231200000SearchKeywordStatistics extends Migration {
