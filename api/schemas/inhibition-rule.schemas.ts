@@ -1,27 +1,17 @@
 import { z } from 'zod';
 import { MAX_EQUAL_LABELS } from '../../shared/domain/inhibition.ts';
-import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
 import { routingRuleMatchers } from '../../shared/domain/routing.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+import { matchersInput } from './matchers.schemas.ts';
 
-/** Matcher text(s) in, parsed matchers out (the engine of silences and routing); a problem is a 422 on this field. */
-const matchersInput = (side: 'source' | 'target') =>
-  z
-    .union([z.string().max(10_000), z.array(z.string().max(10_000)).min(1).max(MAX_MATCHERS)])
-    .transform((input, ctx) => {
-      try {
-        return routingRuleMatchers(input);
-      } catch (error) {
-        if (!(error instanceof MatcherError)) throw error;
-        ctx.addIssue({ code: 'custom', message: error.message });
-        return z.NEVER;
-      }
-    })
-    .describe(
-      side === 'source'
-        ? 'Alertmanager `source_matchers`: a firing alert they select inhibits the targets. One list (`{severity="critical"}`) or an array of matcher texts; the syntax of silences and routing rules, matched over labels plus `severity`, `platform` and `integration`'
-        : 'Alertmanager `target_matchers`: the alerts that may be inhibited. Same syntax as `source_matchers`',
-    );
+/** A rule's source or target matchers, in the syntax and engine of routing rules. */
+const sideMatchers = (side: 'source' | 'target') =>
+  matchersInput(
+    routingRuleMatchers,
+    side === 'source'
+      ? 'Alertmanager `source_matchers`: a firing alert they select inhibits the targets. One list (`{severity="critical"}`) or an array of matcher texts; the syntax of silences and routing rules, matched over labels plus `severity`, `platform` and `integration`'
+      : 'Alertmanager `target_matchers`: the alerts that may be inhibited. Same syntax as `source_matchers`',
+  );
 
 const equal = z
   .array(z.string().min(1).max(200))
@@ -31,8 +21,8 @@ const equal = z
 export const CreateInhibitionRuleBody = z
   .object({
     name: nonBlankText().max(200),
-    source_matchers: matchersInput('source'),
-    target_matchers: matchersInput('target'),
+    source_matchers: sideMatchers('source'),
+    target_matchers: sideMatchers('target'),
     equal: equal.default([]),
     enabled: z.boolean().default(true).describe('A disabled rule inhibits nothing'),
   })
@@ -42,8 +32,8 @@ export const UpdateInhibitionRuleBody = requireAnyOf(
   z
     .object({
       name: nonBlankText().max(200).optional(),
-      source_matchers: matchersInput('source').optional(),
-      target_matchers: matchersInput('target').optional(),
+      source_matchers: sideMatchers('source').optional(),
+      target_matchers: sideMatchers('target').optional(),
       equal: equal.optional(),
       enabled: z.boolean().optional(),
     })

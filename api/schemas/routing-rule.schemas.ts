@@ -1,28 +1,17 @@
 import { z } from 'zod';
 import { PLATFORMS, SEVERITIES } from '../../shared/domain/alert.ts';
-import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
 import { PRIORITIES } from '../../shared/domain/priority.ts';
 import { MAX_ROUTING_RULES, routingRuleMatchers, URGENCIES } from '../../shared/domain/routing.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 import { ownerTeamId, teamIdFilter } from './team.schemas.ts';
 import { ackTimeoutMinutes } from './escalation.schemas.ts';
 import { GroupingSettingsSchema } from './grouping.schemas.ts';
+import { matchersInput } from './matchers.schemas.ts';
 
-/** Matcher text(s) in, parsed matchers out; a parse or regex problem is a 422 on this field. */
-const RoutingMatchersInput = z
-  .union([z.string().max(10_000), z.array(z.string().max(10_000)).min(1).max(MAX_MATCHERS)])
-  .transform((input, ctx) => {
-    try {
-      return routingRuleMatchers(input);
-    } catch (error) {
-      if (!(error instanceof MatcherError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-      return z.NEVER;
-    }
-  })
-  .describe(
-    'Alertmanager matchers: one list (`{service="db", env=~"prod|staging"}`) or an array of matcher texts (`["service=db", "severity=critical"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax, linear time) must match the whole value and may keep at most 256 positions alive at once (e.g. no `.{1000}` after `.*`), since each is paid for every character of a label; a label the alert lacks is the empty string. Matched over the labels of the alert that opens the incident plus `severity`, `platform` and `integration` (the integration\'s id), which take precedence over labels of those names. A list that matches every alert (`severity=~".*"`) is allowed: a catch-all last rule.',
-  );
+const RoutingMatchersInput = matchersInput(
+  routingRuleMatchers,
+  'Alertmanager matchers: one list (`{service="db", env=~"prod|staging"}`) or an array of matcher texts (`["service=db", "severity=critical"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax, linear time) must match the whole value and may keep at most 256 positions alive at once (e.g. no `.{1000}` after `.*`), since each is paid for every character of a label; a label the alert lacks is the empty string. Matched over the labels of the alert that opens the incident plus `severity`, `platform` and `integration` (the integration\'s id), which take precedence over labels of those names. A list that matches every alert (`severity=~".*"`) is allowed: a catch-all last rule.',
+);
 
 const urgency = z.enum(URGENCIES).describe('`high`: pages at once through every contact method; `low`: pages by email only');
 const position = z

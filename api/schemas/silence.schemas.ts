@@ -1,25 +1,15 @@
 import { z } from 'zod';
-import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
 import { SILENCE_STATES, silenceMatchers } from '../../shared/domain/silence.ts';
 import { list, nonBlankText, PaginationQuery, single, timestamp } from './common.ts';
+import { matchersInput } from './matchers.schemas.ts';
 
 const dateTime = () => z.iso.datetime({ offset: true }).describe('RFC 3339 date-time with offset');
 
-/** Matcher text(s) in, parsed matchers out; a parse or regex problem is a 422 on this field. */
-export const MatchersInput = z
-  .union([z.string().max(10_000), z.array(z.string().max(10_000)).min(1).max(MAX_MATCHERS)])
-  .transform((input, ctx) => {
-    try {
-      return silenceMatchers(input);
-    } catch (error) {
-      if (!(error instanceof MatcherError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-      return z.NEVER;
-    }
-  })
-  .describe(
-    'Alertmanager matchers: one list (`{alertname="DiskFull", env=~"prod|staging"}`) or an array of matcher texts (`["alertname=DiskFull", "env!=dev"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax, linear time) must match the whole value and may keep at most 256 positions alive at once (e.g. no `.{1000}` after `.*`), since each is paid for every character of a label; a label the alert lacks is the empty string. Matched over the alert\'s labels plus `severity`, `platform` and `integration` (the integration\'s id), which take precedence over labels of those names. At least one matcher must not match the empty string, and at least one must select only some values of its label (`severity=~".+"` or `{env=~".+", alertname!="Watchdog"}` would mute every alert and are refused).',
-  );
+/** A silence's matchers (silence.ts: at least one must narrow what it mutes). */
+export const MatchersInput = matchersInput(
+  silenceMatchers,
+  'Alertmanager matchers: one list (`{alertname="DiskFull", env=~"prod|staging"}`) or an array of matcher texts (`["alertname=DiskFull", "env!=dev"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax, linear time) must match the whole value and may keep at most 256 positions alive at once (e.g. no `.{1000}` after `.*`), since each is paid for every character of a label; a label the alert lacks is the empty string. Matched over the alert\'s labels plus `severity`, `platform` and `integration` (the integration\'s id), which take precedence over labels of those names. At least one matcher must not match the empty string, and at least one must select only some values of its label (`severity=~".+"` or `{env=~".+", alertname!="Watchdog"}` would mute every alert and are refused).',
+);
 
 const comment = nonBlankText().max(2000);
 
