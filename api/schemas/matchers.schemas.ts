@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MATCHERS, MatcherError, type Matcher } from '../../shared/domain/matchers.ts';
+import { MAX_MATCHERS, MAX_MATCHERS_TEXT_LENGTH, MatcherError, type Matcher } from '../../shared/domain/matchers.ts';
 
 /**
  * Matcher text(s) in, parsed matchers out: one list (`{a="b"}`) or an array of matcher texts, each
@@ -7,7 +7,7 @@ import { MAX_MATCHERS, MatcherError, type Matcher } from '../../shared/domain/ma
  */
 export const matchersInput = (parse: (input: string | readonly string[]) => Matcher[], description: string) =>
   z
-    .union([z.string().max(10_000), z.array(z.string().max(10_000)).min(1).max(MAX_MATCHERS)])
+    .union([z.string().max(MAX_MATCHERS_TEXT_LENGTH), z.array(z.string().max(MAX_MATCHERS_TEXT_LENGTH)).min(1).max(MAX_MATCHERS)])
     .transform((input, ctx) => {
       try {
         return parse(input);

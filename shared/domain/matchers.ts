@@ -224,6 +224,14 @@ export function parseMatchers(text: string): Matcher[] {
   return matchers;
 }
 
+/** One list (`{a="b", c=~"d"}`) or several texts, each one or more matchers; throws MatcherError, also when there are none. */
+export function parseMatcherTexts(input: string | readonly string[]): Matcher[] {
+  const texts = typeof input === 'string' ? [input] : input;
+  const matchers = texts.flatMap((text) => parseMatchers(text));
+  if (matchers.length === 0) throw new MatcherError('at least one matcher is required');
+  return matchers;
+}
+
 const isRegex = (operator: MatchOperator) => operator === '=~' || operator === '!~';
 
 /**

@@ -9,8 +9,7 @@ import {
   MATCH_LIMITS,
   matchesAll,
   matchSubject,
-  MatcherError,
-  parseMatchers,
+  parseMatcherTexts,
   type CompiledMatcher,
   type Matcher,
 } from './matchers.ts';
@@ -89,9 +88,7 @@ export interface Router {
  * setup. Throws MatcherError.
  */
 export function routingRuleMatchers(input: string | readonly string[]): Matcher[] {
-  const texts = typeof input === 'string' ? [input] : input;
-  const matchers = texts.flatMap((text) => parseMatchers(text));
-  if (matchers.length === 0) throw new MatcherError('at least one matcher is required');
+  const matchers = parseMatcherTexts(input);
   compileMatchers(matchers);
   return matchers;
 }

@@ -5,7 +5,7 @@ import {
   formatMatchers,
   matchesEmptyLabels,
   MatcherError,
-  parseMatchers,
+  parseMatcherTexts,
   type CompiledMatcher,
   type Matcher,
 } from './matchers.ts';
@@ -48,9 +48,7 @@ export function matchesAnyValue(matcher: CompiledMatcher): boolean {
  * (`severity=~".+"`, `{env=~".+", alertname!="Watchdog"}`). Throws MatcherError.
  */
 export function silenceMatchers(input: string | readonly string[]): Matcher[] {
-  const texts = typeof input === 'string' ? [input] : input;
-  const matchers = texts.flatMap((text) => parseMatchers(text));
-  if (matchers.length === 0) throw new MatcherError('at least one matcher is required');
+  const matchers = parseMatcherTexts(input);
   const compiled = compileMatchers(matchers);
   if (matchesEmptyLabels(compiled))
     throw new MatcherError('at least one matcher must not match the empty string: this silence would mute nearly every alert');
