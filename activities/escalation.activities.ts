@@ -15,6 +15,7 @@ import type { PageLevelInput } from './page-level-input.ts';
 
 export type { PageLevelInput } from './page-level-input.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
+import { incidentUrl, sendClaimedPages } from '../shared/paging/claimed-pages.ts';
 
 /**
  * Who a schedule has on call at a moment, as user ids of the organization (the worker passes
@@ -46,8 +47,6 @@ const supersededBy = (incident: { escalation_cycle: number }, cycle: number | un
  */
 const unlessDue = (end: EscalationEnd | null, sendIfResolved: boolean | undefined): EscalationEnd | null =>
   end === 'resolved' && sendIfResolved ? null : end;
-
-const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
 /** The escalation's activities: read the policy, resolve a level's targets, page them at most once each; or all at once. */
 export function createEscalationActivities(deps: EscalationActivityDeps) {
@@ -146,38 +145,11 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         incidentUrl: incidentUrl(input.publicUrl, incident.id),
         ...(input.assigneeId ? { reassigned: true } : {}),
       };
-      let sent = 0;
-      let failed = 0;
-      const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed'; resent?: boolean }> = [];
-      const sentPages: Array<Record<string, unknown>> = [];
-      await Promise.all(
-        claimed.map(async (page) => {
-          const result = await sendPage(input.organizationId, page, content, input.publicUrl, { resend: page.resend });
-          const ok = result.error === null;
-          if (ok) sent += 1;
-          else failed += 1;
-          outcomes.push({
-            user_id: page.user_id,
-            method: page.method,
-            status: ok ? 'sent' : 'failed',
-            ...(page.resend ? { resent: true } : {}),
-          });
-          if (ok) {
-            sentPages.push({
-              id: page.id,
-              incident_id: input.incidentId,
-              cycle,
-              round: input.round,
-              level: input.level,
-              user_id: page.user_id,
-              method: page.method,
-              rule_id: page.rule_id,
-              contact_method_id: page.contact_method_id,
-              resent: page.resend,
-            });
-          }
-          await paging.recordClaimedPageOutcome(input.organizationId, page.id, result);
-        }),
+      const { sent, failed, outcomes, sentPages } = await sendClaimedPages(
+        claimed,
+        { incident_id: input.incidentId, cycle, round: input.round, level: input.level },
+        (page) => sendPage(input.organizationId, page, content, input.publicUrl, { resend: page.resend }),
+        (pageId, result) => paging.recordClaimedPageOutcome(input.organizationId, pageId, result),
       );
       if (claimed.length > 0) {
         const resent = claimed.filter((page) => page.resend).length;

@@ -4,6 +4,7 @@ import { responderNeedsPaging } from '../shared/domain/responders.ts';
 import type { ResponderPageStore } from '../shared/db/access/responder-pages.ts';
 import { unclaimedPages } from '../shared/db/access/pages.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
+import { incidentUrl, sendClaimedPages } from '../shared/paging/claimed-pages.ts';
 
 export interface ResponderActivityDeps extends PageSenderDeps {
   /** Responders' pages and what paging them reads, on a fresh unit of work per call. */
@@ -61,34 +62,14 @@ export function createResponderActivities(deps: ResponderActivityDeps) {
         round: 1,
         level: 0,
         urgency: 'high' as const,
-        incidentUrl: `${input.publicUrl}/incidents/${encodeURIComponent(incident.id)}`,
+        incidentUrl: incidentUrl(input.publicUrl, incident.id),
         responder: { message: responder.message },
       };
-      let sent = 0;
-      let failed = 0;
-      const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed' }> = [];
-      const sentPages: Array<Record<string, unknown>> = [];
-      await Promise.all(
-        claimed.map(async (page) => {
-          const result = await sendPage(input.organizationId, page, content, input.publicUrl, { resend: page.resend });
-          const ok = result.error === null;
-          if (ok) sent += 1;
-          else failed += 1;
-          outcomes.push({ user_id: page.user_id, method: page.method, status: ok ? 'sent' : 'failed' });
-          if (ok) {
-            sentPages.push({
-              id: page.id,
-              incident_id: incident.id,
-              responder_id: input.responderId,
-              user_id: page.user_id,
-              method: page.method,
-              rule_id: page.rule_id,
-              contact_method_id: page.contact_method_id,
-              resent: page.resend,
-            });
-          }
-          await store.recordOutcome(input.organizationId, page.id, result);
-        }),
+      const { sent, failed, outcomes, sentPages } = await sendClaimedPages(
+        claimed,
+        { incident_id: incident.id, responder_id: input.responderId },
+        (page) => sendPage(input.organizationId, page, content, input.publicUrl, { resend: page.resend }),
+        (pageId, result) => store.recordOutcome(input.organizationId, pageId, result),
       );
       if (claimed.length > 0) {
         const name = (await store.memberName(input.organizationId, responder.user_id)) ?? 'a member';
