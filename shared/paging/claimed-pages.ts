@@ -1,7 +1,7 @@
 import type { ClaimedPage } from '../db/access/pages.ts';
 import type { PageSendResult } from './page-sender.ts';
 
-/** The link a page, a notification mail or a chat message gives to an incident in the console. */
+/** The link a page gives to its incident in the console. */
 export const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
 /** A claimed page's outcome, as a batch's timeline entry lists it. */
