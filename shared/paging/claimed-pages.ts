@@ -32,21 +32,20 @@ export async function sendClaimedPages(
   send: (page: ClaimedPage) => Promise<PageSendResult>,
   recordOutcome: (pageId: string, result: PageSendResult) => Promise<void>,
 ): Promise<ClaimedPagesSent> {
-  const batch: ClaimedPagesSent = { sent: 0, failed: 0, outcomes: [], sentPages: [] };
+  const outcomes: PageOutcome[] = [];
+  const sentPages: Array<Record<string, unknown>> = [];
   await Promise.all(
     claimed.map(async (page) => {
       const result = await send(page);
       const ok = result.error === null;
-      if (ok) batch.sent += 1;
-      else batch.failed += 1;
-      batch.outcomes.push({
+      outcomes.push({
         user_id: page.user_id,
         method: page.method,
         status: ok ? 'sent' : 'failed',
         ...(page.resend ? { resent: true } : {}),
       });
       if (ok) {
-        batch.sentPages.push({
+        sentPages.push({
           id: page.id,
           ...place,
           user_id: page.user_id,
@@ -59,5 +58,6 @@ export async function sendClaimedPages(
       await recordOutcome(page.id, result);
     }),
   );
-  return batch;
+  const sent = outcomes.filter((outcome) => outcome.status === 'sent').length;
+  return { sent, failed: outcomes.length - sent, outcomes, sentPages };
 }
