@@ -9,6 +9,7 @@ import type { ChatFeedPoster, FeedUpdate } from '../shared/paging/chat-feed.ts';
 import { createSlackActionSigner } from '../shared/paging/slack/action-token.ts';
 import { DEFAULT_SLACK_API_URL } from '../shared/paging/slack/client.ts';
 import { createSlackFeedPoster } from '../shared/paging/slack/feed-poster.ts';
+import { incidentUrl } from '../shared/domain/incident.ts';
 
 export interface ChatFeedActivityDeps {
   /** A fresh unit of work per call. */
@@ -81,7 +82,12 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWait
       }
       if (await unit.earlierUpdatePending(update.eventId)) return 'wait';
       if (thread.threadRef) return 'reply';
-      const incident = { ...now, organizationId: input.organizationId, id: input.incidentId, url: incidentUrl(input) };
+      const incident = {
+        ...now,
+        organizationId: input.organizationId,
+        id: input.incidentId,
+        url: incidentUrl(input.publicUrl, input.incidentId),
+      };
       const threadRef = await found.poster.openThread(
         found.connection,
         found.feed.target,
@@ -118,7 +124,7 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWait
             ...now,
             organizationId: input.organizationId,
             id: input.incidentId,
-            url: incidentUrl(input),
+            url: incidentUrl(input.publicUrl, input.incidentId),
           })
           .catch(() => undefined);
       return true;
@@ -154,5 +160,3 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWait
     },
   };
 }
-
-const incidentUrl = (input: ChatFeedPostInput) => `${input.publicUrl}/incidents/${input.incidentId}`;

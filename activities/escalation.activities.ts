@@ -15,7 +15,8 @@ import type { PageLevelInput } from './page-level-input.ts';
 
 export type { PageLevelInput } from './page-level-input.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
-import { incidentUrl, sendClaimedPages } from '../shared/paging/claimed-pages.ts';
+import { sendClaimedPages } from '../shared/paging/claimed-pages.ts';
+import { incidentUrl } from '../shared/domain/incident.ts';
 
 /**
  * Who a schedule has on call at a moment, as user ids of the organization (the worker passes

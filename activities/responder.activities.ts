@@ -4,7 +4,8 @@ import { responderNeedsPaging } from '../shared/domain/responders.ts';
 import type { ResponderPageStore } from '../shared/db/access/responder-pages.ts';
 import { unclaimedPages } from '../shared/db/access/pages.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
-import { incidentUrl, sendClaimedPages } from '../shared/paging/claimed-pages.ts';
+import { sendClaimedPages } from '../shared/paging/claimed-pages.ts';
+import { incidentUrl } from '../shared/domain/incident.ts';
 
 export interface ResponderActivityDeps extends PageSenderDeps {
   /** Responders' pages and what paging them reads, on a fresh unit of work per call. */

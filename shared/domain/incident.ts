@@ -4,6 +4,9 @@ export const INCIDENT_STATUSES = ['active', 'investigating', 'mitigated', 'resol
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 export { SEVERITIES, type Severity };
 
+/** The link a page, a mail or a chat post gives to an incident in the console. */
+export const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
+
 export const TIMELINE_TYPES = [
   'created',
   'alert',

@@ -1,4 +1,5 @@
 import type { HandoffKind } from '../domain/handoff-notices.ts';
+import { incidentUrl } from '../domain/incident.ts';
 import type { MailMessage } from './mail-message.ts';
 import { oneLine } from './notification-mail.ts';
 
@@ -38,7 +39,7 @@ export function handoffMailMessage(input: HandoffMailInput): Omit<MailMessage, '
     lines.push(`Open incidents you inherit (${input.incidents.length}):`);
     for (const incident of input.incidents)
       lines.push(
-        `- [${oneLine(incident.severity, 32).toUpperCase()}] ${oneLine(incident.title, 300)} (${oneLine(incident.status, 32)}) ${input.publicUrl}/incidents/${incident.id}`,
+        `- [${oneLine(incident.severity, 32).toUpperCase()}] ${oneLine(incident.title, 300)} (${oneLine(incident.status, 32)}) ${incidentUrl(input.publicUrl, incident.id)}`,
       );
   }
   return { subject: `On call soon: ${schedule}`, text: lines.join('\n') };

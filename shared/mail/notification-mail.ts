@@ -1,3 +1,5 @@
+import { incidentUrl } from '../domain/incident.ts';
+
 /**
  * The input of one notification-mail workflow: up to MAIL_BATCH_SIZE notifications of one
  * organization that a relay batch inserted. The activity reads the rows and their users'
@@ -43,7 +45,7 @@ export function notificationMailMessage(
     ...(incident.source ? [`Source: ${oneLine(incident.source, 100)}`] : []),
     ...(typeof incident.alert_count === 'number' ? [`Alerts: ${incident.alert_count}`] : []),
     '',
-    `Open it: ${publicUrl}/incidents/${encodeURIComponent(id)}`,
+    `Open it: ${incidentUrl(publicUrl, id)}`,
     '',
     'You receive this because your organization mails its notifications (settings: notifications.email).',
   ];

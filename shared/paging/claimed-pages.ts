@@ -1,17 +1,5 @@
-import type { ClaimedPage } from '../db/access/pages.ts';
+import type { ClaimedPage, PageOutcome } from '../db/access/pages.ts';
 import type { PageSendResult } from './page-sender.ts';
-
-/** The link a page gives to its incident in the console. */
-export const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
-
-/** A claimed page's outcome, as a batch's timeline entry lists it. */
-export interface PageOutcome {
-  user_id: string;
-  method: string;
-  status: 'sent' | 'failed';
-  /** Sent again after an attempt that claimed it died: it may have gone out twice. */
-  resent?: boolean;
-}
 
 /** What a batch of claimed pages did: its counts, each page's outcome, and the `page.sent` event of each page that went out. */
 export interface ClaimedPagesSent {

@@ -139,6 +139,15 @@ export interface PagedSummary {
   failed: number;
 }
 
+/** A claimed page's outcome, as a batch's timeline entry lists it. */
+export interface PageOutcome {
+  user_id: string;
+  method: string;
+  status: 'sent' | 'failed';
+  /** Sent again after an attempt that claimed it died: it may have gone out twice. */
+  resent?: boolean;
+}
+
 /**
  * Writes, in one statement, a batch's `page` timeline entry, the `escalation.updated` event the
  * outbox relay pushes to the organization and the incident's subscribers, and one `page.sent`
@@ -151,7 +160,7 @@ export async function recordPagesSent(
     incidentId: string;
     message: string;
     summary: PagedSummary;
-    outcomes: ReadonlyArray<{ user_id: string; method: string; status: 'sent' | 'failed' }>;
+    outcomes: readonly PageOutcome[];
     sentPages: ReadonlyArray<Record<string, unknown>>;
   },
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ClaimedPage } from '../../../shared/db/access/pages.ts';
-import { incidentUrl, sendClaimedPages } from '../../../shared/paging/claimed-pages.ts';
+import { sendClaimedPages } from '../../../shared/paging/claimed-pages.ts';
 import type { PageSendResult } from '../../../shared/paging/page-sender.ts';
 
 const page = (id: string, overrides: Partial<ClaimedPage> = {}): ClaimedPage => ({
@@ -79,18 +79,5 @@ describe('sendClaimedPages', () => {
     expect(order).toEqual(['fast']);
     releaseSlow();
     expect((await sending).sent).toBe(2);
-  });
-});
-
-describe('incidentUrl', () => {
-  it.each([
-    [
-      'https://tocsin.example',
-      '0190a1b2-0000-7000-8000-000000000001',
-      'https://tocsin.example/incidents/0190a1b2-0000-7000-8000-000000000001',
-    ],
-    ['http://localhost:3000', 'a/b?c', 'http://localhost:3000/incidents/a%2Fb%3Fc'],
-  ])('%s + %s', (publicUrl, id, expected) => {
-    expect(incidentUrl(publicUrl, id)).toBe(expected);
   });
 });
