@@ -6,6 +6,7 @@ import type { SeenRequestStore } from '../../shared/db/access/seen-request-signa
 import type { SlackWorkspaceStore } from '../../shared/db/access/slack-workspaces.ts';
 import { createSlackChannel } from '../../shared/paging/channels/slack.ts';
 import { isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
+import { incidentUrl } from '../../shared/domain/incident.ts';
 import { oneLine } from '../../shared/mail/notification-mail.ts';
 import type { ChannelLinks } from '../../shared/paging/channel-link-token.ts';
 import type { ChannelActionRequest, ChannelActionResult } from '../../shared/paging/channel.ts';
@@ -80,7 +81,7 @@ export function createSlackServices(deps: {
       const assignee = incident.assignee_id ? await workspaces().memberName(organizationId, incident.assignee_id) : undefined;
       return slackEscape(
         `[${oneLine(incident.severity, 32).toUpperCase()}] ${oneLine(incident.title, 300)}: ${incident.status}` +
-          `${assignee ? `, assigned to ${assignee}` : ''} ${config.publicUrl}/incidents/${incident.id}`,
+          `${assignee ? `, assigned to ${assignee}` : ''} ${incidentUrl(config.publicUrl, incident.id)}`,
       );
     },
     async onCall(organizationId, userId) {
