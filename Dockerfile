@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
 # One image for both processes: the API (default command) and the Temporal worker
-# (`node worker/main.ts`, set by the worker service). TypeScript runs directly on Node 22's
+# (`node --max-semi-space-size=16 worker/main.ts`, set by the worker service). TypeScript runs directly on Node 22's
 # type stripping, so there is no build step and no dev dependencies in the image; only the web
 # console is built (in its own stage) and copied in as static files.
 #
@@ -59,4 +59,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-CMD ["node", "api/main.ts"]
+# The flags docker-compose.yml and the Helm chart pass too (dev/node-flags.ts).
+CMD ["node", "--experimental-async-context-frame", "--max-semi-space-size=16", "api/main.ts"]

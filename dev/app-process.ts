@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startManagedProcess, type ManagedProcess } from './managed-process.ts';
-import { apiNodeFlags } from './node-flags.ts';
+import { apiNodeFlags, workerNodeFlags } from './node-flags.ts';
 import { waitFor } from './wait-for.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,7 +20,7 @@ export function spawnApp(
   return startManagedProcess(
     options.name ?? role,
     process.execPath,
-    [...(role === 'api' ? apiNodeFlags() : []), `${ROOT}${role}/main.ts`],
+    [...(role === 'api' ? apiNodeFlags() : workerNodeFlags()), `${ROOT}${role}/main.ts`],
     {
       env: options.env,
       cwd: ROOT,
