@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
 #
 # One image for both processes: the API (default command) and the Temporal worker
-# (`node --max-semi-space-size=16 worker/main.ts`, set by the worker service). TypeScript runs directly on Node 22's
-# type stripping, so there is no build step and no dev dependencies in the image; only the web
-# console is built (in its own stage) and copied in as static files.
+# (`node --max-semi-space-size=16 worker/main.ts`, set by the worker service). TypeScript runs
+# directly on Node 22's type stripping, so there is no build step and no dev dependencies in the
+# image; only the web console is built (in its own stage) and copied in as static files.
 #
 # Debian slim (glibc), not Alpine: the Temporal core bridge and @swc/core (which the worker's
 # webpack bundler uses to bundle workflows at start) are native modules built for glibc.
