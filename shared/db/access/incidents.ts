@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { ResponderStatus, ResponderVia } from '../../domain/responders.ts';
 import type { Priority } from '../../domain/priority.ts';
 import type { EntityManager } from '@mikro-orm/core';
@@ -492,23 +493,43 @@ export async function incidentAnalysisSources(
   );
 }
 
+/** How long `storeIncidentAnalyses` keeps coming back for incidents that other transactions hold. */
+export const ANALYSIS_LOCK_WAIT = { retryMs: 50, deadlineMs: 30_000 };
+
 /**
- * Stores incidents' analyses in one statement. Only the analysis columns are written (no entity): a
- * concurrent alert or edit of an incident is neither overwritten nor turned into a domain event.
+ * Stores incidents' analyses. Only the analysis columns are written (no entity): a concurrent alert
+ * or edit of an incident is neither overwritten nor turned into a domain event. An incident another
+ * transaction holds (an alert bucket's, which locks its incidents in its own order) is skipped and
+ * written on a later try, so this statement never waits while holding rows: waiting on them, it had
+ * deadlocked with ingestion in storms, and PostgreSQL then cancelled either side.
  */
 export async function storeIncidentAnalyses(
   em: SqlEntityManager,
   organizationId: string,
   analyses: ReadonlyArray<{ incidentId: string; analysis: unknown; textHash: string }>,
+  lockWait: { retryMs: number; deadlineMs: number } = ANALYSIS_LOCK_WAIT,
 ): Promise<void> {
-  if (analyses.length === 0) return;
-  const rows = analyses.map(({ incidentId, analysis, textHash }) => ({ id: incidentId, analysis, text_hash: textHash }));
-  await em.execute(
-    `update incidents i set analysis = v.analysis, analyzed_at = clock_timestamp(), analysis_text_hash = v.text_hash
-     from json_to_recordset(?::json) as v(id uuid, analysis jsonb, text_hash text)
-     where i.id = v.id and i.organization_id = ?`,
-    [JSON.stringify(rows), organizationId],
-  );
+  const deadline = Date.now() + lockWait.deadlineMs;
+  let pending = analyses;
+  while (pending.length > 0) {
+    const rows = pending.map(({ incidentId, analysis, textHash }) => ({ id: incidentId, analysis, text_hash: textHash }));
+    // The organization's incidents of the batch that were locked: not written this time.
+    const held = await em.execute<Array<{ id: string }>>(
+      `with v as materialized (select * from json_to_recordset(?::json) as v(id uuid, analysis jsonb, text_hash text)),
+       free as materialized (select i.id from incidents i where i.organization_id = ? and i.id in (select id from v)
+         for no key update skip locked),
+       written as (update incidents i set analysis = v.analysis, analyzed_at = clock_timestamp(), analysis_text_hash = v.text_hash
+         from v where i.id = v.id and i.id in (select id from free) returning i.id)
+       select i.id from incidents i where i.organization_id = ? and i.id in (select id from v) and i.id not in (select id from written)`,
+      [JSON.stringify(rows), organizationId, organizationId],
+    );
+    const heldIds = new Set(held.map((row) => row.id));
+    pending = pending.filter((entry) => heldIds.has(entry.incidentId));
+    if (pending.length === 0) return;
+    if (Date.now() >= deadline)
+      throw new Error(`${pending.length} incident analyses not stored: the incidents stayed locked for ${lockWait.deadlineMs} ms`);
+    await setTimeout(lockWait.retryMs);
+  }
 }
 
 /** What paging reads of an incident: whether it still needs anyone, and what a page says about it. */

@@ -1,5 +1,6 @@
+import { waitFor } from '../../../../dev/wait-for.ts';
 import { createIncidentAnalysisStore } from '../../../../shared/db/access/incident-analyses.ts';
-import { createIncident } from '../../../../shared/db/access/incidents.ts';
+import { createIncident, storeIncidentAnalyses } from '../../../../shared/db/access/incidents.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization's analysis reads never see another organization's
@@ -64,5 +65,67 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
     }
     expect(await analysisOf(theirIncident)).toEqual(theirsBefore);
     await store().saveAll(ours.id, []);
+  });
+
+  // An alert bucket's transaction holds its incidents while it applies alerts: the analyses write
+  // the others at once, come back for the held one when it is released, and never wait holding rows.
+  it('writes the incidents nobody holds at once, and a held one once it is released', async () => {
+    const [held, free] = [await db.incident(ours.id, 'Held by ingestion'), await db.incident(ours.id, 'Free')];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.em().transactional(async (em) => {
+      await em.execute('select id from incidents where id = ? for update', [held]);
+      locked();
+      await released;
+      // Written meanwhile by the holder: a later analysis write must not overwrite the incident's own columns.
+      await em.execute(`update incidents set title = 'Held, renamed' where id = ?`, [held]);
+    });
+    await isLocked;
+    const saving = store().saveAll(ours.id, [
+      { incidentId: held, analysis: { similar_incidents: [] }, textHash: 'hash-held' },
+      { incidentId: free, analysis: { similar_incidents: [] }, textHash: 'hash-free' },
+    ]);
+    await waitFor(
+      'the free incident written',
+      async () => ((await analysisOf(free))?.analysis_text_hash === 'hash-free' ? true : undefined),
+      {
+        timeoutMs: 10_000,
+        intervalMs: 20,
+      },
+    );
+    expect((await analysisOf(held))?.analysis_text_hash).toBeNull();
+    release();
+    await holder;
+    await saving;
+    expect(await analysisOf(held)).toEqual({ analysis: { similar_incidents: [] }, analysis_text_hash: 'hash-held' });
+    expect((await db.sql<{ title: string }>('select title from incidents where id = ?', [held]))[0]?.title).toBe('Held, renamed');
+  });
+
+  it('gives up on an incident held past its deadline, having written the rest', async () => {
+    const [held, free] = [await db.incident(ours.id, 'Held for long'), await db.incident(ours.id, 'Free too')];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.em().transactional(async (em) => {
+      await em.execute('select id from incidents where id = ? for update', [held]);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const analyses = [held, free].map((incidentId) => ({
+      incidentId,
+      analysis: { similar_incidents: [] },
+      textHash: `hash-${incidentId}`,
+    }));
+    await expect(storeIncidentAnalyses(db.em(), ours.id, analyses, { retryMs: 10, deadlineMs: 200 })).rejects.toThrow(
+      /1 incident analyses not stored/,
+    );
+    release();
+    await holder;
+    expect((await analysisOf(free))?.analysis_text_hash).toBe(`hash-${free}`);
+    expect((await analysisOf(held))?.analysis_text_hash).toBeNull();
   });
 });
