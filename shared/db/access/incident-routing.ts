@@ -62,7 +62,10 @@ export async function escalationCandidates(
 
 /**
  * Records each routing decision on its incident and, when it pages (has a policy), a `routed`
- * timeline entry naming the rule and policy as they are now; in one statement.
+ * timeline entry naming the rule and policy as they are now; in one statement. The incidents are
+ * locked first in the order an alert bucket locks them (fingerprint, then id): updated in the
+ * decisions' order instead, the relay and a bucket each held a row the other waited for, and
+ * PostgreSQL cancelled one of them in storms (docs/ingestion.md).
  */
 export async function recordRoutingDecisions(
   em: EntityManager,
@@ -70,12 +73,18 @@ export async function recordRoutingDecisions(
 ): Promise<void> {
   if (decisions.length === 0) return;
   await em.execute(
-    `with routed as (
+    `with d as materialized (
+       select * from jsonb_to_recordset(?::jsonb)
+         as d(incident_id uuid, organization_id uuid, rule_id uuid, policy_id uuid, urgency text, priority text, entry_id uuid)),
+     locked as materialized (
+       select inc.id from incidents inc join d on inc.id = d.incident_id and inc.organization_id = d.organization_id
+       order by inc.fingerprint, inc.id for no key update of inc),
+     routed as (
        update incidents inc set routing_rule_id = d.rule_id, escalation_policy_id = d.policy_id, urgency = d.urgency,
          -- A priority set by hand before routing ran wins over the rule's.
          priority = coalesce(inc.priority, d.priority)
-       from jsonb_to_recordset(?::jsonb) as d(incident_id uuid, organization_id uuid, rule_id uuid, policy_id uuid, urgency text, priority text, entry_id uuid)
-       where inc.id = d.incident_id and inc.organization_id = d.organization_id
+       from d
+       where inc.id = d.incident_id and inc.organization_id = d.organization_id and inc.id in (select id from locked)
        returning inc.id, inc.organization_id, d.rule_id, d.policy_id, d.urgency, inc.priority, d.entry_id)
      insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
      select r.entry_id, r.organization_id, r.id, 'routed',

@@ -1,3 +1,4 @@
+import { waitFor } from '../../../../dev/wait-for.ts';
 import { createRelayStore } from '../../../../shared/db/access/relay-batch.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
@@ -73,5 +74,51 @@ describe('RelayStore (integration: real PostgreSQL)', () => {
     );
     expect(misfiled?.n).toBe(0);
     expect(await store.transaction((batch) => batch.claimUndispatchedEvents(100))).toEqual([]);
+  });
+
+  // An alert bucket locks its incidents by fingerprint, one after another; routing the same
+  // incidents meanwhile must take them in that order too, or each waits on a row the other holds.
+  it('routes incidents an alert bucket is locking without a deadlock', async () => {
+    const [first, second] = [await db.incident(ours.id, 'Locked first'), await db.incident(ours.id, 'Locked second')];
+    await db.sql(`update incidents set fingerprint = case when id = ? then 'fp-a' else 'fp-b' end where id in (?, ?)`, [
+      first,
+      first,
+      second,
+    ]);
+    let firstLocked!: () => void;
+    const isFirstLocked = new Promise<void>((resolve) => (firstLocked = resolve));
+    let routingWaits!: () => void;
+    const isRoutingWaiting = new Promise<void>((resolve) => (routingWaits = resolve));
+    const bucket = db.em().transactional(async (em) => {
+      await em.execute('select id from incidents where id = ? for update', [first]);
+      firstLocked();
+      await isRoutingWaiting;
+      await em.execute('select id from incidents where id = ? for update', [second]);
+    });
+    await isFirstLocked;
+    // The decisions in the other order than the bucket's.
+    const routing = createRelayStore(db.orm).transaction((batch) =>
+      batch.recordRoutingDecisions(
+        [second, first].map((incidentId) => ({
+          incidentId,
+          organizationId: ours.id,
+          decision: { ruleId: null, policyId: policies.ours, urgency: 'high' as const },
+        })),
+      ),
+    );
+    await waitFor(
+      'routing to wait for the bucket',
+      async () => {
+        const [row] = await db.sql<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return (row?.n ?? 0) > 0 ? true : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 20 },
+    );
+    routingWaits();
+    await Promise.all([bucket, routing]);
+    for (const incident of [first, second])
+      expect(await routed(incident)).toEqual([{ organization_id: ours.id, escalation_policy_id: policies.ours, entries: 1 }]);
   });
 });
