@@ -1,4 +1,5 @@
 import { waitFor } from '../../../../dev/wait-for.ts';
+import { gate } from '../../../helpers/gate.ts';
 import { createIncidentAnalysisStore } from '../../../../shared/db/access/incident-analyses.ts';
 import { createIncident, storeIncidentAnalyses } from '../../../../shared/db/access/incidents.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
@@ -71,18 +72,15 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
   // the others at once, come back for the held one when it is released, and never wait holding rows.
   it('writes the incidents nobody holds at once, and a held one once it is released', async () => {
     const [held, free] = [await db.incident(ours.id, 'Held by ingestion'), await db.incident(ours.id, 'Free')];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const [release, locked] = [gate(), gate()];
     const holder = db.em().transactional(async (em) => {
       await em.execute('select id from incidents where id = ? for update', [held]);
-      locked();
-      await released;
+      locked.open();
+      await release.opened;
       // Written meanwhile by the holder: a later analysis write must not overwrite the incident's own columns.
       await em.execute(`update incidents set title = 'Held, renamed' where id = ?`, [held]);
     });
-    await isLocked;
+    await locked.opened;
     const saving = store().saveAll(ours.id, [
       { incidentId: held, analysis: { similar_incidents: [] }, textHash: 'hash-held' },
       { incidentId: free, analysis: { similar_incidents: [] }, textHash: 'hash-free' },
@@ -96,7 +94,7 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
       },
     );
     expect((await analysisOf(held))?.analysis_text_hash).toBeNull();
-    release();
+    release.open();
     await holder;
     await saving;
     expect(await analysisOf(held)).toEqual({ analysis: { similar_incidents: [] }, analysis_text_hash: 'hash-held' });
@@ -105,16 +103,13 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
 
   it('gives up on an incident held past its deadline, having written the rest', async () => {
     const [held, free] = [await db.incident(ours.id, 'Held for long'), await db.incident(ours.id, 'Free too')];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const [release, locked] = [gate(), gate()];
     const holder = db.em().transactional(async (em) => {
       await em.execute('select id from incidents where id = ? for update', [held]);
-      locked();
-      await released;
+      locked.open();
+      await release.opened;
     });
-    await isLocked;
+    await locked.opened;
     const analyses = [held, free].map((incidentId) => ({
       incidentId,
       analysis: { similar_incidents: [] },
@@ -123,7 +118,7 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
     await expect(storeIncidentAnalyses(db.em(), ours.id, analyses, { retryMs: 10, deadlineMs: 200 })).rejects.toThrow(
       /1 incident analyses not stored/,
     );
-    release();
+    release.open();
     await holder;
     expect((await analysisOf(free))?.analysis_text_hash).toBe(`hash-${free}`);
     expect((await analysisOf(held))?.analysis_text_hash).toBeNull();

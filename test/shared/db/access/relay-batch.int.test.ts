@@ -1,5 +1,6 @@
 import { waitFor } from '../../../../dev/wait-for.ts';
 import { createRelayStore } from '../../../../shared/db/access/relay-batch.ts';
+import { gate } from '../../../helpers/gate.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The relay's batch spans every organization, by design: it claims both organizations' events,
@@ -85,17 +86,14 @@ describe('RelayStore (integration: real PostgreSQL)', () => {
       first,
       second,
     ]);
-    let firstLocked!: () => void;
-    const isFirstLocked = new Promise<void>((resolve) => (firstLocked = resolve));
-    let routingWaits!: () => void;
-    const isRoutingWaiting = new Promise<void>((resolve) => (routingWaits = resolve));
+    const [firstLocked, routingWaits] = [gate(), gate()];
     const bucket = db.em().transactional(async (em) => {
       await em.execute('select id from incidents where id = ? for update', [first]);
-      firstLocked();
-      await isRoutingWaiting;
+      firstLocked.open();
+      await routingWaits.opened;
       await em.execute('select id from incidents where id = ? for update', [second]);
     });
-    await isFirstLocked;
+    await firstLocked.opened;
     // The decisions in the other order than the bucket's.
     const routing = createRelayStore(db.orm).transaction((batch) =>
       batch.recordRoutingDecisions(
@@ -116,7 +114,7 @@ describe('RelayStore (integration: real PostgreSQL)', () => {
       },
       { timeoutMs: 10_000, intervalMs: 20 },
     );
-    routingWaits();
+    routingWaits.open();
     await Promise.all([bucket, routing]);
     for (const incident of [first, second])
       expect(await routed(incident)).toEqual([{ organization_id: ours.id, escalation_policy_id: policies.ours, entries: 1 }]);
