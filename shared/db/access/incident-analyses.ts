@@ -6,7 +6,10 @@ export interface IncidentAnalysisStore {
   source(organizationId: string, incidentId: string): Promise<Omit<IncidentAnalysisSource, 'id'> | undefined>;
   /** `source` for many incidents in one query; those not the organization's are left out. */
   sources(organizationId: string, incidentIds: readonly string[]): Promise<IncidentAnalysisSource[]>;
-  /** Writes the analysis columns only, in one statement: a concurrent edit of an incident is not overwritten. */
+  /**
+   * Writes the analysis columns only: a concurrent edit of an incident is not overwritten. An incident
+   * another transaction holds is written once released, never waited on (storeIncidentAnalyses).
+   */
   saveAll(organizationId: string, analyses: ReadonlyArray<{ incidentId: string; analysis: unknown; textHash: string }>): Promise<void>;
 }
 
