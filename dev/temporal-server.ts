@@ -13,7 +13,7 @@ import pg from 'pg';
 import { SEARCH_ATTRIBUTE_DEFINITIONS, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 import { freePorts } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
-import { ONE_PARTITION_PER_TASK_QUEUE, type LocalTemporal } from './temporal.ts';
+import { TOCSIN_TEMPORAL_DYNAMIC_CONFIG, type LocalTemporal } from './temporal.ts';
 import type { TemporalServerInstall } from './temporal-server-install.ts';
 import { startAgainOnEarlyExit, waitFor } from './wait-for.ts';
 
@@ -143,9 +143,10 @@ export function temporalServerConfig(options: { postgresUrl: string; database: s
 /**
  * What the CLI's dev server sets beyond the server's defaults and the app relies on: search
  * attributes visible as soon as they are added (the cache is bypassed, so persistence may take more
- * queries), the dev server's visibility rate and history cache size, and one partition per task
- * queue (one process; `ONE_PARTITION_PER_TASK_QUEUE` in temporal.ts says why). Everything else the app uses
- * (updates, update-with-start, eager start) is on by default in this version.
+ * queries), the dev server's visibility rate and history cache size, and what Tocsin sets on
+ * every server it starts (`TOCSIN_TEMPORAL_DYNAMIC_CONFIG` in temporal.ts: one partition per task
+ * queue, room for buffered signals). Everything else the app uses (updates, update-with-start,
+ * eager start) is on by default in this version.
  */
 export const TEMPORAL_SERVER_DYNAMIC_CONFIG = `system.forceSearchAttributesCacheRefreshOnRead:
   - value: true
@@ -157,7 +158,7 @@ frontend.namespaceRPS.visibility:
   - value: 100
 history.hostLevelCacheMaxSize:
   - value: 8096
-${Object.entries(ONE_PARTITION_PER_TASK_QUEUE)
+${Object.entries(TOCSIN_TEMPORAL_DYNAMIC_CONFIG)
   .map(([key, value]) => `${key}:\n  - value: ${value}\n`)
   .join('')}`;
 

@@ -119,6 +119,21 @@ export interface LocalTemporal {
 export const ONE_PARTITION_PER_TASK_QUEUE = { 'matching.numTaskqueueReadPartitions': 1, 'matching.numTaskqueueWritePartitions': 1 };
 
 /**
+ * Room for the signals that queue behind a running workflow task: past 100 events or 2 MB (the
+ * server's defaults) the server fails the task to flush them, and the TypeScript SDK can then go on
+ * with a run it should have replayed, losing the signals of those seconds (docs/ingestion.md). A
+ * storm sends a bucket tens of signals a second, each up to 100 alerts with their raw
+ * payloads; workers accept 128 MB per gRPC message, so a flushed batch of 16 MB reaches them.
+ */
+export const ROOM_FOR_BUFFERED_SIGNALS = {
+  'history.maximumBufferedEventsBatch': 1000,
+  'history.maximumBufferedEventsSizeInBytes': 16 * 1024 * 1024,
+};
+
+/** Dynamic config every Temporal server Tocsin starts runs with (the dev server, the server, Compose's). */
+export const TOCSIN_TEMPORAL_DYNAMIC_CONFIG = { ...ONE_PARTITION_PER_TASK_QUEUE, ...ROOM_FOR_BUFFERED_SIGNALS };
+
+/**
  * Starts `temporal server start-dev` on loopback with a SQLite file, and waits until it serves.
  * The ports come from the kernel and are free only until something else takes them; a server that
  * exits before it serves (a port taken in between) is started again on fresh ports, keeping a
@@ -152,7 +167,7 @@ async function startTemporalDevServerOnce(options: TemporalDevServerOptions): Pr
     options.namespace,
     '--log-level',
     'error',
-    ...Object.entries(ONE_PARTITION_PER_TASK_QUEUE).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${value}`]),
+    ...Object.entries(TOCSIN_TEMPORAL_DYNAMIC_CONFIG).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${value}`]),
     // WAL with normal sync: durable across process crashes, several times faster than the defaults.
     '--sqlite-pragma',
     'journal_mode=wal',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { TOCSIN_TEMPORAL_DYNAMIC_CONFIG } from '../dev/temporal.ts';
 import { parseConfig } from '../shared/config.ts';
 
 type Service = {
@@ -106,6 +107,14 @@ describe('docker-compose.yml', () => {
       expect(dependsOn.postgres?.condition).toBe('service_healthy');
       expect(dependsOn.temporal?.condition).toBe('service_healthy');
     }
+  });
+
+  it('runs Temporal with the dynamic config every server Tocsin starts has', () => {
+    const file = (compose as Compose & { configs: Record<string, { content: string }> }).configs['temporal-dynamic-config']!.content;
+    const config = parse(file) as Record<string, Array<{ value: unknown }>>;
+    const set = Object.fromEntries(Object.keys(TOCSIN_TEMPORAL_DYNAMIC_CONFIG).map((key) => [key, config[key]?.[0]?.value]));
+    expect(set).toEqual(TOCSIN_TEMPORAL_DYNAMIC_CONFIG);
+    expect(environmentOf(services.temporal!).DYNAMIC_CONFIG_FILE_PATH).toBe('/etc/temporal/config/dynamicconfig/tocsin.yaml');
   });
 });
 

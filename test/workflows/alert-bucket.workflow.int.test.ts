@@ -15,6 +15,7 @@ import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
+import { gate } from '../helpers/gate.ts';
 import { expectEndedIdle, afterFirstTimerStarted, replayIdleHistory, waitForIdleTimersFired } from '../helpers/bucket-history.ts';
 
 const IDLE_MS = 2_000;
@@ -196,6 +197,44 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     expect(applied).toEqual(['first', 'second', 'slow']);
     // Recorded once from this code (RECORD_HISTORIES=1), then replayed by the test below.
     await expectEndedIdle(handle, IDLE_MS, IDLE_HISTORY);
+  });
+
+  it('keeps the signals that queue behind a long batch: the server never fails the task to flush them', async () => {
+    // 150 signals of 20 KB each: past both of the server's defaults (100 events, 2 MB) while one batch is held.
+    const later = Array.from({ length: 150 }, (_, index) => {
+      const signal = alert('k', 'firing', `later-${index}`);
+      return { ...signal, alert: { ...signal.alert, description: 'x'.repeat(20_000) } };
+    });
+    const batchStarted = gate();
+    const release = gate();
+    const applied: string[] = [];
+    const recordAlertBatch: NonNullable<ActivityMocks['recordAlertBatch']> = async ({ signals }) => {
+      if (signals.some((signal) => signal.alertId === 'first')) {
+        batchStarted.open();
+        await release.opened;
+      }
+      applied.push(...signals.map((signal) => signal.alertId));
+      return { applied: signals.length, opened: 0 };
+    };
+    const workflowId = `alert-bucket-test-${randomUUID()}`;
+    const history = await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
+      const first = await send(taskQueue, workflowId, [alert('k', 'firing', 'first')], { idleMs: 1_000 });
+      await batchStarted.opened;
+      try {
+        for (const signal of later) await send(taskQueue, workflowId, [signal], { idleMs: 1_000 });
+      } finally {
+        release.open();
+      }
+      await first.result();
+      return first.fetchHistory();
+    });
+    const { WorkflowTaskFailedCause } = protoPackage.temporal.api.enums.v1;
+    const failedTasks = (history.events ?? []).flatMap((event) =>
+      event.workflowTaskFailedEventAttributes ? [WorkflowTaskFailedCause[event.workflowTaskFailedEventAttributes.cause ?? 0]] : [],
+    );
+    const sent = ['first', ...later.map((signal) => signal.alertId)];
+    expect({ failedTasks, missing: sent.filter((id) => !applied.includes(id)) }).toEqual({ failedTasks: [], missing: [] });
+    expect(applied).toEqual(sent);
   });
 
   it('replays a recorded idle history (a re-armed idle timer, a batch that outlasts the idle period, the end): no non-determinism', async () => {
