@@ -224,7 +224,11 @@ type MergeArgs<F extends (em: EntityManager, organizationId: string, ...rest: ne
 
 /** The writes of one merge or unmerge, inside one transaction and confined to one organization. */
 export interface IncidentMergeUnit {
-  /** The organization's incidents of these ids (others absent), locked for update in id order so overlapping merges wait instead of deadlocking. */
+  /**
+   * The organization's incidents of these ids (others absent), locked for update in an alert
+   * bucket's order (fingerprint, then id): overlapping merges, and a bucket taking the same
+   * incidents, wait for each other instead of deadlocking.
+   */
   lockIncidents(ids: readonly string[]): Promise<Incident[]>;
   copyTimelineToTarget(merge: MergeArgs<typeof copyTimelineToTarget>): Promise<void>;
   recordMerge(merge: MergeArgs<typeof recordMerge>): ReturnType<typeof recordMerge>;
@@ -255,7 +259,7 @@ export function createIncidentMergeStore(em: EntityManager): IncidentMergeStore 
       tx.find(
         IncidentEntity,
         { id: { $in: [...ids] }, organization: organizationId },
-        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { fingerprint: 'asc', id: 'asc' } },
       ),
     copyTimelineToTarget: (merge) => copyTimelineToTarget(tx, organizationId, merge),
     recordMerge: (merge) => recordMerge(tx, organizationId, merge),
