@@ -13,7 +13,8 @@ import { freePorts } from '../shared/net/free-port.ts';
 import { createMetricsRegistry } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
-import { createWorkerMetrics } from './metrics.ts';
+import { createWorkerMetrics, temporalLogCounter } from './metrics.ts';
+import { temporalLoggerOf } from './temporal-logger.ts';
 
 const config = loadConfig();
 const logger = createLogger({
@@ -30,9 +31,12 @@ const temporalMetricsPort =
   config.WORKER_HEALTH_PORT === undefined
     ? undefined
     : (config.TEMPORAL_METRICS_PORT ?? (await freePorts(1, [config.WORKER_HEALTH_PORT]))[0]);
+const registry = createMetricsRegistry();
 Runtime.install({
+  // The SDK's lines, its core's forwarded, in the worker's own JSON log; its warnings and errors counted.
+  logger: temporalLoggerOf(logger, temporalLogCounter(registry)),
   telemetryOptions: {
-    logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) },
+    logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} },
     ...(temporalMetricsPort ? { metrics: { prometheus: { bindAddress: `127.0.0.1:${temporalMetricsPort}` } } } : {}),
   },
 });
@@ -54,7 +58,7 @@ const search = await createSearch(config, { orm, lowPriorityEmbedding: true }).c
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });
-const metrics = createWorkerMetrics(createMetricsRegistry(), {
+const metrics = createWorkerMetrics(registry, {
   orm,
   logger,
   temporalMetricsUrl: temporalMetricsPort ? `http://127.0.0.1:${temporalMetricsPort}/metrics` : undefined,

@@ -1,4 +1,5 @@
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, ActivityInterceptorsFactory, Next } from '@temporalio/worker';
+import type { LogLevel } from '@temporalio/common';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { outboxBacklog } from '../shared/db/access/outbox.ts';
 import type { Orm } from '../shared/db/orm.ts';
@@ -12,6 +13,23 @@ export const OUTBOX_LAG_TTL_MS = 5_000;
 
 /** Execution statuses that end an execution: counted once each reaches its row. */
 const FINAL_EXECUTION_STATUSES = new Set(['completed', 'failed', 'cancelled']);
+
+/**
+ * Counts the Temporal SDK's warnings and errors by component (core, worker, workflow, activity),
+ * fed by its logger (temporal-logger.ts). An error from its core is worth an alert: one of them is
+ * the race that can lose a storm's alerts (docs/ingestion.md, known issue).
+ */
+export function temporalLogCounter(registry: Registry): (level: LogLevel, component: string | undefined) => void {
+  const entries = new Counter({
+    name: 'tocsin_worker_temporal_log_entries_total',
+    help: "Warnings and errors the Temporal SDK logged in this worker, by level and the SDK's component (core, worker, workflow, activity).",
+    labelNames: ['level', 'component'],
+    registers: [registry],
+  });
+  return (level, component) => {
+    if (level === 'WARN' || level === 'ERROR') entries.inc({ level: level.toLowerCase(), component: component ?? 'unknown' });
+  };
+}
 
 export interface WorkerMetrics {
   registry: Registry;

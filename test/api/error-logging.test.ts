@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream';
 import Koa from 'koa';
 import supertest from 'supertest';
 import { errorHandler } from '../../api/middleware/error-handler.ts';
 import { requestId } from '../../api/middleware/request-id.ts';
 import { ServiceUnavailableError } from '../../shared/errors.ts';
-import { createLogger, type Logger } from '../../shared/logger.ts';
-
-/** A logger whose lines are kept, parsed, for the test to read. */
-function capturedLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger({ name: 'test', level: 'info', destination }), lines };
-}
+import type { Logger } from '../../shared/logger.ts';
+import { capturedLogger } from '../helpers/captured-logger.ts';
 
 function appWith(logger: Logger, handler: Koa.Middleware) {
   const app = new Koa();

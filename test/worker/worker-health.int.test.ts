@@ -29,7 +29,8 @@ describe('worker health endpoint (integration: `node worker/main.ts` on a privat
         ...process.env,
         NODE_OPTIONS: '',
         NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
+        // Info: the SDK's own lines (its worker's state) show in the output.
+        LOG_LEVEL: 'info',
         HOST: '127.0.0.1',
         WORKER_HEALTH_PORT: String(port),
         DATABASE_URL: postgres.url,
@@ -72,6 +73,7 @@ describe('worker health endpoint (integration: `node worker/main.ts` on a privat
     const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
     expect(metrics).toContain('\ntocsin_worker_check_ok{check="database"} 1\n');
     expect(metrics).toContain('\ntocsin_worker_running 1\n');
+    expect(metrics).toContain('\n# TYPE tocsin_worker_temporal_log_entries_total counter\n');
 
     await postgres.stop();
     const down = await readinessWhere(
@@ -88,5 +90,16 @@ describe('worker health endpoint (integration: `node worker/main.ts` on a privat
     const back = await readinessWhere('the worker to be ready again', (answer) => answer.status === 200);
     expect(back.body.checks).toEqual({ database: 'ok', temporal: 'ok', worker: 'ok', outbox_relay: 'ok' });
     expect(worker.isAlive()).toBe(true);
+  });
+
+  it("writes the Temporal SDK's lines in its own JSON log, with the SDK's component", () => {
+    const sdkLines = output.filter((line) => line.includes('Worker state changed'));
+    expect(sdkLines.length).toBeGreaterThan(0);
+    // A line in the SDK's own console format (`<time> [INFO] Worker state changed { ... }`) does not parse.
+    const parsed = sdkLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.map(({ name, level, sdkComponent }) => ({ name, level, sdkComponent }))).toEqual(
+      parsed.map(() => ({ name: 'tocsin-worker', level: 30, sdkComponent: 'worker' })),
+    );
+    expect(parsed.map((line) => line.state)).toContain('RUNNING');
   });
 });
