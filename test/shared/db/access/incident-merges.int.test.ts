@@ -1,8 +1,7 @@
 import { createIncidentMergeStore, type IncidentMergeUnit } from '../../../../shared/db/access/incident-merges.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import type { Incident } from '../../../../shared/db/entities/index.ts';
-import { waitFor } from '../../../../dev/wait-for.ts';
-import { gate } from '../../../helpers/gate.ts';
+import { againstBucketLocks } from '../../../helpers/bucket-locks.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization's merge unit neither sees, locks nor changes
@@ -73,11 +72,7 @@ describe('IncidentMergeStore (integration: real PostgreSQL)', () => {
   // An alert bucket locks its incidents by fingerprint, then id, one after another; a merge of the
   // same incidents meanwhile must take them in that order too, or each waits on a row the other holds.
   it("locks the incidents of a merge in an alert bucket's order: the two wait for each other, neither deadlocks", async () => {
-    const em = db.em();
-    const pair = ['first', 'second'].map(
-      (title) => createIncident(em, { organizationId: ours.id, title, severity: 'high', source: 'manual' }).id,
-    );
-    await em.flush();
+    const pair = [await db.incident(ours.id, 'First'), await db.incident(ours.id, 'Second')];
     // The lower id gets the later fingerprint: id order and the bucket's order disagree.
     const [lowerId, higherId] = [...pair].sort() as [string, string];
     await db.sql(`update incidents set fingerprint = case when id = ? then 'fp-b' else 'fp-a' end where id in (?, ?)`, [
@@ -85,27 +80,9 @@ describe('IncidentMergeStore (integration: real PostgreSQL)', () => {
       lowerId,
       higherId,
     ]);
-    const [firstLocked, mergeWaits] = [gate(), gate()];
-    const bucket = db.em().transactional(async (tx) => {
-      await tx.execute('select id from incidents where id = ? for update', [higherId]);
-      firstLocked.open();
-      await mergeWaits.opened;
-      await tx.execute('select id from incidents where id = ? for update', [lowerId]);
-    });
-    await firstLocked.opened;
-    const merging = store().transaction(ours.id, (unit) => merge(unit, lowerId, higherId, ours.ownerId));
-    await waitFor(
-      'the merge to wait for the bucket',
-      async () => {
-        const [row] = await db.sql<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return (row?.n ?? 0) > 0 ? true : undefined;
-      },
-      { timeoutMs: 10_000, intervalMs: 20 },
+    await againstBucketLocks(db, [higherId, lowerId], () =>
+      store().transaction(ours.id, (unit) => merge(unit, lowerId, higherId, ours.ownerId)),
     );
-    mergeWaits.open();
-    await Promise.all([bucket, merging]);
     expect(await mergedInto(higherId)).toBe(lowerId);
   });
 });

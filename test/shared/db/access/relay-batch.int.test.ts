@@ -1,6 +1,5 @@
-import { waitFor } from '../../../../dev/wait-for.ts';
 import { createRelayStore } from '../../../../shared/db/access/relay-batch.ts';
-import { gate } from '../../../helpers/gate.ts';
+import { againstBucketLocks } from '../../../helpers/bucket-locks.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The relay's batch spans every organization, by design: it claims both organizations' events,
@@ -86,36 +85,18 @@ describe('RelayStore (integration: real PostgreSQL)', () => {
       first,
       second,
     ]);
-    const [firstLocked, routingWaits] = [gate(), gate()];
-    const bucket = db.em().transactional(async (em) => {
-      await em.execute('select id from incidents where id = ? for update', [first]);
-      firstLocked.open();
-      await routingWaits.opened;
-      await em.execute('select id from incidents where id = ? for update', [second]);
-    });
-    await firstLocked.opened;
     // The decisions in the other order than the bucket's.
-    const routing = createRelayStore(db.orm).transaction((batch) =>
-      batch.recordRoutingDecisions(
-        [second, first].map((incidentId) => ({
-          incidentId,
-          organizationId: ours.id,
-          decision: { ruleId: null, policyId: policies.ours, urgency: 'high' as const },
-        })),
+    await againstBucketLocks(db, [first, second], () =>
+      createRelayStore(db.orm).transaction((batch) =>
+        batch.recordRoutingDecisions(
+          [second, first].map((incidentId) => ({
+            incidentId,
+            organizationId: ours.id,
+            decision: { ruleId: null, policyId: policies.ours, urgency: 'high' as const },
+          })),
+        ),
       ),
     );
-    await waitFor(
-      'routing to wait for the bucket',
-      async () => {
-        const [row] = await db.sql<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return (row?.n ?? 0) > 0 ? true : undefined;
-      },
-      { timeoutMs: 10_000, intervalMs: 20 },
-    );
-    routingWaits.open();
-    await Promise.all([bucket, routing]);
     for (const incident of [first, second])
       expect(await routed(incident)).toEqual([{ organization_id: ours.id, escalation_policy_id: policies.ours, entries: 1 }]);
   });
