@@ -7,7 +7,7 @@ import type { Orm } from '../orm.ts';
 import { unscoped } from '../tenant-filter.ts';
 import { firingKeysOfIncident, firingSourceAlerts, inhibitedFiringAlerts, lastResolvedIncidentId } from './alert-groups.ts';
 import { lastAlertReceivedAt } from './alerts.ts';
-import { openIncidentsOf, openMergeTargets } from './incident-merges.ts';
+import { INCIDENT_LOCK_ORDER, openIncidentsOf, openMergeTargets } from './incident-merges.ts';
 import {
   addTimelineEntry,
   changeIncidentStatus,
@@ -113,7 +113,7 @@ function unitOf(em: EntityManager, organizationId: string): AlertTransaction {
         openIncidentsOf(organizationId, { keys, groupKeys }),
         // Only the incident rows are locked, else every ingestion transaction of the organization
         // would queue on its organization row.
-        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: INCIDENT_LOCK_ORDER },
       ),
     lockOpenIncidentsOfKey: (dedupKey, incidentId) =>
       em.find(IncidentEntity, openIncidentsOf(organizationId, { ids: incidentId ? [incidentId] : [], keys: [dedupKey] }), {

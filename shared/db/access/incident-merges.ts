@@ -186,6 +186,13 @@ export async function openMergeTargets(em: EntityManager, organizationId: string
 }
 
 /**
+ * The order every transaction that locks several incidents takes them in: an alert bucket's (its
+ * open incidents), a merge's two, the relay's routing (in SQL, `order by fingerprint, id`). In any
+ * other order two of them can each hold a row the other waits for, and PostgreSQL cancels one.
+ */
+export const INCIDENT_LOCK_ORDER = { fingerprint: 'asc', id: 'asc' } as const;
+
+/**
  * The filter of ingestion's locked reads: the organization's open incidents of these ids, of these
  * dedup keys or group keys, and those merges lead the keys to (which the read locks too).
  * One array of ids from index lookups (the open incidents' partial unique indexes, the merge keys'
@@ -225,9 +232,9 @@ type MergeArgs<F extends (em: EntityManager, organizationId: string, ...rest: ne
 /** The writes of one merge or unmerge, inside one transaction and confined to one organization. */
 export interface IncidentMergeUnit {
   /**
-   * The organization's incidents of these ids (others absent), locked for update in an alert
-   * bucket's order (fingerprint, then id): overlapping merges, and a bucket taking the same
-   * incidents, wait for each other instead of deadlocking.
+   * The organization's incidents of these ids (others absent), locked for update in
+   * INCIDENT_LOCK_ORDER: overlapping merges, and a bucket taking the same incidents, wait for each
+   * other instead of deadlocking.
    */
   lockIncidents(ids: readonly string[]): Promise<Incident[]>;
   copyTimelineToTarget(merge: MergeArgs<typeof copyTimelineToTarget>): Promise<void>;
@@ -259,7 +266,7 @@ export function createIncidentMergeStore(em: EntityManager): IncidentMergeStore 
       tx.find(
         IncidentEntity,
         { id: { $in: [...ids] }, organization: organizationId },
-        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { fingerprint: 'asc', id: 'asc' } },
+        { ...unscoped, lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: INCIDENT_LOCK_ORDER },
       ),
     copyTimelineToTarget: (merge) => copyTimelineToTarget(tx, organizationId, merge),
     recordMerge: (merge) => recordMerge(tx, organizationId, merge),

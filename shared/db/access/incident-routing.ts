@@ -63,9 +63,9 @@ export async function escalationCandidates(
 /**
  * Records each routing decision on its incident and, when it pages (has a policy), a `routed`
  * timeline entry naming the rule and policy as they are now; in one statement. The incidents are
- * locked first in the order an alert bucket locks them (fingerprint, then id): updated in the
- * decisions' order instead, the relay and a bucket each held a row the other waited for, and
- * PostgreSQL cancelled one of them in storms (docs/ingestion.md).
+ * locked first in INCIDENT_LOCK_ORDER (incident-merges.ts), the order an alert bucket locks them:
+ * updated in the decisions' order instead, the relay and a bucket each held a row the other waited
+ * for, and PostgreSQL cancelled one of them in storms (docs/ingestion.md).
  */
 export async function recordRoutingDecisions(
   em: EntityManager,

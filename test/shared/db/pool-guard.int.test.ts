@@ -1,19 +1,11 @@
 import pg from 'pg';
 import { openOrm, type Orm } from '../../../shared/db/orm.ts';
 import { waitFor } from '../../../dev/wait-for.ts';
+import { gate } from '../../helpers/gate.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../../helpers/private-postgres.ts';
 import { createTestDatabase } from '../../helpers/test-database.ts';
 
 const POOL_MAX = 2;
-
-/** A gate the test opens once it has done its damage. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
 
 /**
  * Starts POOL_MAX transactions that each take a pool connection, report their backend pid and

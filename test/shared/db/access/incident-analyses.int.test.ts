@@ -1,7 +1,7 @@
 import { waitFor } from '../../../../dev/wait-for.ts';
-import { gate } from '../../../helpers/gate.ts';
 import { createIncidentAnalysisStore } from '../../../../shared/db/access/incident-analyses.ts';
 import { createIncident, storeIncidentAnalyses } from '../../../../shared/db/access/incidents.ts';
+import { holdIncident } from '../../../helpers/incident-locks.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization's analysis reads never see another organization's
@@ -72,15 +72,8 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
   // the others at once, come back for the held one when it is released, and never wait holding rows.
   it('writes the incidents nobody holds at once, and a held one once it is released', async () => {
     const [held, free] = [await db.incident(ours.id, 'Held by ingestion'), await db.incident(ours.id, 'Free')];
-    const [release, locked] = [gate(), gate()];
-    const holder = db.em().transactional(async (em) => {
-      await em.execute('select id from incidents where id = ? for update', [held]);
-      locked.open();
-      await release.opened;
-      // Written meanwhile by the holder: a later analysis write must not overwrite the incident's own columns.
-      await em.execute(`update incidents set title = 'Held, renamed' where id = ?`, [held]);
-    });
-    await locked.opened;
+    // Written meanwhile by the holder: a later analysis write must not overwrite the incident's own columns.
+    const holder = await holdIncident(db, held, (tx) => tx.execute(`update incidents set title = 'Held, renamed' where id = ?`, [held]));
     const saving = store().saveAll(ours.id, [
       { incidentId: held, analysis: { similar_incidents: [] }, textHash: 'hash-held' },
       { incidentId: free, analysis: { similar_incidents: [] }, textHash: 'hash-free' },
@@ -94,8 +87,7 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
       },
     );
     expect((await analysisOf(held))?.analysis_text_hash).toBeNull();
-    release.open();
-    await holder;
+    await holder.release();
     await saving;
     expect(await analysisOf(held)).toEqual({ analysis: { similar_incidents: [] }, analysis_text_hash: 'hash-held' });
     expect((await db.sql<{ title: string }>('select title from incidents where id = ?', [held]))[0]?.title).toBe('Held, renamed');
@@ -103,13 +95,7 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
 
   it('gives up on an incident held past its deadline, having written the rest', async () => {
     const [held, free] = [await db.incident(ours.id, 'Held for long'), await db.incident(ours.id, 'Free too')];
-    const [release, locked] = [gate(), gate()];
-    const holder = db.em().transactional(async (em) => {
-      await em.execute('select id from incidents where id = ? for update', [held]);
-      locked.open();
-      await release.opened;
-    });
-    await locked.opened;
+    const holder = await holdIncident(db, held);
     const analyses = [held, free].map((incidentId) => ({
       incidentId,
       analysis: { similar_incidents: [] },
@@ -118,8 +104,7 @@ describe('IncidentAnalysisStore (integration: real PostgreSQL)', () => {
     await expect(storeIncidentAnalyses(db.em(), ours.id, analyses, { retryMs: 10, deadlineMs: 200 })).rejects.toThrow(
       /1 incident analyses not stored/,
     );
-    release.open();
-    await holder;
+    await holder.release();
     expect((await analysisOf(free))?.analysis_text_hash).toBe(`hash-${free}`);
     expect((await analysisOf(held))?.analysis_text_hash).toBeNull();
   });

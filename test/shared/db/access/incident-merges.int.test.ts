@@ -1,7 +1,7 @@
 import { createIncidentMergeStore, type IncidentMergeUnit } from '../../../../shared/db/access/incident-merges.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import type { Incident } from '../../../../shared/db/entities/index.ts';
-import { againstBucketLocks } from '../../../helpers/bucket-locks.ts';
+import { againstBucketLocks } from '../../../helpers/incident-locks.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The store on real PostgreSQL: an organization's merge unit neither sees, locks nor changes

@@ -1,5 +1,5 @@
 import { createRelayStore } from '../../../../shared/db/access/relay-batch.ts';
-import { againstBucketLocks } from '../../../helpers/bucket-locks.ts';
+import { againstBucketLocks } from '../../../helpers/incident-locks.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // The relay's batch spans every organization, by design: it claims both organizations' events,

@@ -1,6 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { waitFor } from '../../dev/wait-for.ts';
 import { gate } from './gate.ts';
 import type { StoreDatabase } from './store-database.ts';
+
+/**
+ * A transaction that takes incident `id` for update and holds it: resolves once it holds the row.
+ * `release()` lets it go on, runs `beforeCommit` in it (more writes or locks), and resolves when it
+ * has committed.
+ */
+export async function holdIncident(
+  db: StoreDatabase,
+  id: string,
+  beforeCommit: (tx: EntityManager) => Promise<unknown> = async () => undefined,
+): Promise<{ release(): Promise<void> }> {
+  const [locked, released] = [gate(), gate()];
+  const holder = db.em().transactional(async (tx) => {
+    await tx.execute('select id from incidents where id = ? for update', [id]);
+    locked.open();
+    await released.opened;
+    await beforeCommit(tx);
+  });
+  await locked.opened;
+  return {
+    release: async () => {
+      released.open();
+      await holder;
+    },
+  };
+}
 
 /**
  * Runs `other` against an alert bucket's locks, which take incidents one after another in
@@ -9,14 +36,7 @@ import type { StoreDatabase } from './store-database.ts';
  * deadlock and one of the two fails; taking them in the bucket's order, both complete.
  */
 export async function againstBucketLocks<T>(db: StoreDatabase, [first, second]: [string, string], other: () => Promise<T>): Promise<T> {
-  const [firstLocked, otherWaits] = [gate(), gate()];
-  const bucket = db.em().transactional(async (tx) => {
-    await tx.execute('select id from incidents where id = ? for update', [first]);
-    firstLocked.open();
-    await otherWaits.opened;
-    await tx.execute('select id from incidents where id = ? for update', [second]);
-  });
-  await firstLocked.opened;
+  const bucket = await holdIncident(db, first, (tx) => tx.execute('select id from incidents where id = ? for update', [second]));
   const running = other();
   // Awaited below; a failure before then must not count as unhandled.
   running.catch(() => undefined);
@@ -30,7 +50,6 @@ export async function againstBucketLocks<T>(db: StoreDatabase, [first, second]: 
     },
     { timeoutMs: 10_000, intervalMs: 20 },
   );
-  otherWaits.open();
-  const [, result] = await Promise.all([bucket, running]);
+  const [, result] = await Promise.all([bucket.release(), running]);
   return result;
 }
