@@ -198,8 +198,16 @@ describe('runbooks started by an incident’s priority (integration: real Postgr
       .expect(409);
     expect(approval.body.code).toBe('CONFLICT');
     expect(hits(`/priority-raise/failover/${incident.id}`)).toHaveLength(0);
-    const description = await stack.temporal.client.workflow.getHandle(`remediation:${incident.id}`).describe();
-    expect(description.status.name).toBe('CANCELLED');
+    // The run's row says cancelled a workflow task before the workflow itself closes.
+    const closed = await waitFor(
+      'the remediation workflow closed',
+      async () => {
+        const description = await stack.temporal.client.workflow.getHandle(`remediation:${incident.id}`).describe();
+        return description.status.name === 'RUNNING' ? undefined : description;
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    expect(closed.status.name).toBe('CANCELLED');
 
     const detail = await waitFor(
       'the cancellation on the timeline',
