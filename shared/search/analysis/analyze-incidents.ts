@@ -1,32 +1,7 @@
 import type { IncidentAnalysisStore } from '../../db/access/incident-analyses.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import type { AnalysisHooks, AnalyzeIncidentResult, SearchRequest, SearchResult } from '../port.ts';
-import { ANALYSIS_HIT_LIMIT, analysisHit, dueAnalysis, type IncidentAnalysis } from './incident-analysis.ts';
-
-/**
- * An analysis's two searches, one pass each (no feedback), without highlights (it stores titles and
- * scores only): other incidents, and procedures or articles.
- */
-export function analysisRequests(input: {
-  organizationId: string;
-  incidentId: string;
-  text: string;
-  semanticText: string;
-}): [SearchRequest, SearchRequest] {
-  const base = {
-    organizationId: input.organizationId,
-    text: input.text,
-    semanticText: input.semanticText,
-    mode: 'hybrid' as const,
-    limit: ANALYSIS_HIT_LIMIT,
-    feedback: false as const,
-    highlights: false as const,
-  };
-  return [
-    { ...base, types: ['incident'], excludeIds: [input.incidentId] },
-    { ...base, types: ['procedure', 'article'] },
-  ];
-}
+import { analysisHit, analysisRequests, dueAnalysis, type IncidentAnalysis } from './incident-analysis.ts';
 
 // An engine without one round trip for many (PostgreSQL): one incident's pair at a time, each after
 // `pace`, so a process's critical path can hold the analysis back between incidents. The pair's two

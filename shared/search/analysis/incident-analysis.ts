@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncidentAnalysisSource } from '../../db/access/incidents.ts';
-import type { SearchHit } from '../port.ts';
+import type { SearchHit, SearchRequest, SearchResult } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import { incidentBody } from '../indexing/documents.ts';
 import { embeddingText } from '../query/fusion.ts';
@@ -61,21 +61,39 @@ export function dueAnalysis(
   return needsAnalysis(stored, textHash, now) ? { text, semanticText: analysisSemanticText(row), textHash } : null;
 }
 
-/** Two hybrid searches by the incident's text: other incidents, and procedures or articles. */
-export async function computeIncidentAnalysis(
-  search: SearchEngine,
-  input: { organizationId: string; incidentId: string; text: string; semanticText: string; limit?: number },
-): Promise<IncidentAnalysis> {
+/**
+ * An analysis's two searches, one pass each (no feedback), without highlights (it stores titles and
+ * scores only): other incidents, and procedures or articles.
+ */
+export function analysisRequests(input: {
+  organizationId: string;
+  incidentId: string;
+  text: string;
+  semanticText: string;
+}): [SearchRequest, SearchRequest] {
   const base = {
     organizationId: input.organizationId,
     text: input.text,
     semanticText: input.semanticText,
     mode: 'hybrid' as const,
-    limit: input.limit ?? ANALYSIS_HIT_LIMIT,
+    limit: ANALYSIS_HIT_LIMIT,
+    feedback: false as const,
+    highlights: false as const,
   };
-  const [incidents, procedures] = await Promise.all([
-    search.search({ ...base, types: ['incident'], excludeIds: [input.incidentId] }),
-    search.search({ ...base, types: ['procedure', 'article'] }),
-  ]);
-  return { similar_incidents: incidents.hits.map(analysisHit), suggested_procedures: procedures.hits.map(analysisHit) };
+  return [
+    { ...base, types: ['incident'], excludeIds: [input.incidentId] },
+    { ...base, types: ['procedure', 'article'] },
+  ];
+}
+
+/** An analysis's two searches (analysisRequests) for one incident. */
+export async function computeIncidentAnalysis(
+  search: SearchEngine,
+  input: { organizationId: string; incidentId: string; text: string; semanticText: string },
+): Promise<IncidentAnalysis> {
+  const [incidents, procedures] = await Promise.all(analysisRequests(input).map((request) => search.search(request)));
+  return {
+    similar_incidents: (incidents as SearchResult).hits.map(analysisHit),
+    suggested_procedures: (procedures as SearchResult).hits.map(analysisHit),
+  };
 }

@@ -1,5 +1,7 @@
 import {
+  ANALYSIS_HIT_LIMIT,
   analysisHit,
+  analysisRequests,
   analysisSemanticText,
   analysisText,
   analysisTextHash,
@@ -89,5 +91,30 @@ describe('analysisView', () => {
     ['computed', stored, now, { ...stored, analyzed_at: '2026-11-23T12:00:00.000Z' }],
   ])('%s', (_case, analysis, analyzedAt, view) => {
     expect(analysisView(analysis, analyzedAt)).toEqual(view);
+  });
+});
+
+describe('analysisRequests', () => {
+  const [incidents, procedures] = analysisRequests({
+    organizationId: 'org',
+    incidentId: 'inc',
+    text: 'disk full',
+    semanticText: 'disk full\nstorage',
+  });
+
+  it.each([
+    ['other incidents', incidents, { types: ['incident'], excludeIds: ['inc'] }],
+    ['procedures and articles', procedures, { types: ['procedure', 'article'] }],
+  ])('%s: one hybrid pass, without highlights', (_name, request, scope) => {
+    expect(request).toEqual({
+      organizationId: 'org',
+      text: 'disk full',
+      semanticText: 'disk full\nstorage',
+      mode: 'hybrid',
+      limit: ANALYSIS_HIT_LIMIT,
+      feedback: false,
+      highlights: false,
+      ...scope,
+    });
   });
 });
