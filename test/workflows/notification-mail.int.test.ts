@@ -104,7 +104,15 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
     }
     expect(await mailsTo(stack, stranger.email, /incident/i)).toEqual([]);
     expect(await mailedRows(stranger.organization.id)).toBe(0);
-    const workflows = await mailWorkflows(owner.organization.id);
+    // Visibility lags a start: the mail went out, so its workflow is listed once visibility catches up.
+    const workflows = await waitFor(
+      'the mail workflow listed',
+      async () => {
+        const listed = await mailWorkflows(owner.organization.id);
+        return listed >= 1 ? listed : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
 
     // The batch again, as after a crash before its commit was known: nothing new is started or sent.
     await db().execute('update domain_events set dispatched_at = null where id = ?', [created]);

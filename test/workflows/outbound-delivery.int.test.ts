@@ -255,6 +255,16 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
         { timeoutMs: 30_000, intervalMs: 100 },
       );
       const count = async (sql: string) => (await stack.orm.em.fork().execute<Array<{ n: number }>>(sql, [owner.organization.id]))[0]?.n;
+      // The relay starts the delivery inside its batch's transaction: the delivery can end before
+      // that batch (and its notification) commits.
+      await waitFor(
+        'the batch committed',
+        async () =>
+          (await count('select count(*)::int as n from domain_events where organization_id = ? and dispatched_at is null')) === 0
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
       const notifications = await count('select count(*)::int as n from notifications where organization_id = ?');
       expect(notifications).toBe(1);
 

@@ -3,6 +3,7 @@ import { ensureRetentionSchedule } from '../../worker/retention-schedule.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { retentionWorkflow } from '../../workflows/retention.workflow.ts';
 import { bearer } from '../helpers/members.ts';
+import { describedSchedule } from '../helpers/temporal-schedules.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 /** retention_days: the schedule, and its workflow on a real worker deleting backdated rows per organization. */
@@ -21,7 +22,8 @@ describe('retention (integration: real PostgreSQL and Temporal, worker)', () => 
     expect(await ensureRetentionSchedule(client, stack.config.TEMPORAL_TASK_QUEUE)).toBe(true);
     expect(await ensureRetentionSchedule(client, stack.config.TEMPORAL_TASK_QUEUE)).toBe(false);
     const handle = client.schedule.getHandle(workflowIds.retentionSchedule(stack.config.TEMPORAL_TASK_QUEUE));
-    const described = await handle.describe();
+    // A schedule's description is its scheduler workflow's answer, which a busy server gives late.
+    const described = await describedSchedule(handle);
     expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'retentionWorkflow' });
     await handle.delete();
   });
