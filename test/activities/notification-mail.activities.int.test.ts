@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { createNotificationMailActivities } from '../../activities/notification-mail.activities.ts';
 import { createNotificationStore } from '../../shared/db/access/notifications.ts';
-import { waitFor } from '../../dev/wait-for.ts';
 import type { MailMessage } from '../../shared/mail/mailer.ts';
 import { uuidv7 } from '../../shared/uuidv7.ts';
+import { waitingOnLock } from '../helpers/incident-locks.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 /** sendNotificationMails against real PostgreSQL, called directly with a mailer that records (and can refuse) sends. */
@@ -112,16 +112,7 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
       await relay.query('select id from domain_events where id = $1 for update', [eventId]);
       const notificationId = await insertNotification(pgRun(relay), eventId, 'incident.created', `wait-${outcome}`);
       const sending = activities.sendNotificationMails(batch([eventId], [notificationId]));
-      await waitFor(
-        'the activity waits on the batch',
-        async () => {
-          const [row] = await stack.sql<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return (row?.n ?? 0) > 0 ? true : undefined;
-        },
-        { timeoutMs: 10_000, intervalMs: 20 },
-      );
+      await waitingOnLock(stack, 'the activity waits on the batch');
       await relay.query(outcome);
       expect(await sending).toEqual({ sent: expected, skipped: 1 - expected });
       expect(sent).toHaveLength(expected);

@@ -29,6 +29,19 @@ export async function holdIncident(
   };
 }
 
+/** Resolves once some transaction in the database waits on a lock (`what` names it in a timeout). */
+export const waitingOnLock = (db: Pick<StoreDatabase, 'sql'>, what: string): Promise<true> =>
+  waitFor(
+    what,
+    async () => {
+      const [row] = await db.sql<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return (row?.n ?? 0) > 0 ? true : undefined;
+    },
+    { timeoutMs: 10_000, intervalMs: 20 },
+  );
+
 /**
  * Runs `other` against an alert bucket's locks, which take incidents one after another in
  * fingerprint order: a transaction locks `first`, `other` starts and is seen waiting on a lock, then
@@ -40,16 +53,7 @@ export async function againstBucketLocks<T>(db: StoreDatabase, [first, second]: 
   const running = other();
   // Awaited below; a failure before then must not count as unhandled.
   running.catch(() => undefined);
-  await waitFor(
-    'the other transaction to wait on a lock',
-    async () => {
-      const [row] = await db.sql<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      return (row?.n ?? 0) > 0 ? true : undefined;
-    },
-    { timeoutMs: 10_000, intervalMs: 20 },
-  );
+  await waitingOnLock(db, 'the other transaction to wait on a lock');
   const [, result] = await Promise.all([bucket.release(), running]);
   return result;
 }
