@@ -158,6 +158,15 @@ describe('alert grouping, inhibition and flapping (integration: real PostgreSQL 
     await relayed();
     expect(await incidentsOf(integration.id)).toHaveLength(2);
     expect(await pagesOf(eu.id)).toHaveLength(1);
+    // One page per group: the mails reach Mailpit a moment after their pages are recorded.
+    await waitFor(
+      'both groups’ page mails',
+      async () => ((await mailsTo(stack, owner.email, PAGE_SUBJECT)).length >= 2 ? true : undefined),
+      {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      },
+    );
     expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toHaveLength(2);
     // Joined alerts are announced (incident.updated), at most once per group_interval, the late one included; never paged.
     const [late] = await stack.sql<{ id: string }>(
@@ -245,11 +254,13 @@ describe('alert grouping, inhibition and flapping (integration: real PostgreSQL 
       },
     );
     await stack.http.post(`/api/v1/incidents/${id}/escalate`).set(bearer(owner.token)).expect(202);
+    // Waiting for group_wait, the escalation already shows a due time: only a recorded page tells
+    // that the signal was handled.
     const after = await waitFor(
-      'level 2 due, or paged',
+      'a level paged',
       async () => {
         const state = await escalationOf(stack.http, owner.token, id);
-        return state.next_escalation_at || state.level === 2 ? state : undefined;
+        return (state.level ?? 0) >= 1 && state.pages.length > 0 && (state.next_escalation_at || state.level === 2) ? state : undefined;
       },
       { timeoutMs: 20_000, intervalMs: 100 },
     );

@@ -283,8 +283,16 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       expect(await mailsTo(stack, paged.email, PAGE_SUBJECT)).toEqual([]);
       const page = await waitForMail(stack, paged.email, PAGE_SUBJECT);
       expect(page.body).toContain(`${host} is down`);
-      const escalation = (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body
-        .data as { pages: Array<{ method: string; status: string; contact_method_id: string; created_at: string }> };
+      // A page is recorded a moment after its message went out.
+      const escalation = await waitFor(
+        'both pages recorded',
+        async () => {
+          const state = (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body
+            .data as { pages: Array<{ method: string; status: string; contact_method_id: string; created_at: string }> };
+          return state.pages.length >= 2 ? state : undefined;
+        },
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
       expect(escalation.pages).toEqual([
         expect.objectContaining({ method: 'webhook', status: 'sent', contact_method_id: hook.id }),
         expect.objectContaining({ method: 'email', status: 'sent', contact_method_id: mail.id }),

@@ -1,5 +1,5 @@
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationOf, type EscalationState, PAGE_SUBJECT } from '../helpers/escalation.ts';
+import { escalationOf, escalationRunning, type EscalationState, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -144,6 +144,8 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const policy = await createPolicy(owner.token, 'Ours', [owner.user.id]);
     const incident = await openIncidentOn(owner.token, policy.id);
     await waitForMail(stack, owner.email, PAGE_SUBJECT);
+    // The relay starts the escalation's workflow a moment after its first page.
+    await escalationRunning(stack.http, owner.token, incident.id);
     const reassign = (token: string, body: Record<string, unknown>, id = incident.id) =>
       stack.http.post(`/api/v1/incidents/${id}/reassign`).set(bearer(token)).send(body);
 

@@ -358,6 +358,7 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
       .send({ labels: { payload: long }, severity: 'high' })
       .expect(200);
     expect(hit.body.data).toMatchObject({ rule: { id: regexRule.id }, escalation_policy_id: policy, urgency: 'low' });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Backtracking would take longer than the universe has left; the bound leaves a loaded machine room.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mailpit.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { mailpitMail } from '../helpers/mailpit-mail.ts';
-import { createOnCallSchedule, escalationEnded, escalationOf } from '../helpers/escalation.ts';
+import { createOnCallSchedule, escalationEnded, escalationRunning } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -81,7 +81,7 @@ describe('paging a team (integration: real PostgreSQL, Temporal, worker and Mail
     expect(page.body).toMatch(/^Escalation level 1, round 1$/m);
     const incidentId = /\/incidents\/([0-9a-f-]{36})/.exec(page.body)?.[1] as string;
     expect(incidentId).toBeDefined();
-    expect((await escalationOf(stack.http, owner.token, incidentId)).policy?.id).toBe(teamPolicy.id);
+    expect((await escalationRunning(stack.http, owner.token, incidentId)).policy?.id).toBe(teamPolicy.id);
 
     await stack.http.patch(`/api/v1/incidents/${incidentId}`).set(bearer(onCall.token)).send({ status: 'investigating' }).expect(200);
     const ended = await escalationEnded(stack.http, owner.token, incidentId);

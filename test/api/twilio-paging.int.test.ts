@@ -1,5 +1,5 @@
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
+import { escalationEnded, escalationOf, escalationRunning, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import {
   callParams,
   inboundSmsParams,
@@ -149,6 +149,8 @@ describe('SMS and voice pages through Twilio (integration: real PostgreSQL and T
         intervalMs: 50,
       },
     );
+    // The relay starts the escalation's workflow a moment after its first page.
+    await escalationRunning(stack.http, owner.token, incident.id);
     return { incident, sms };
   };
 

@@ -41,7 +41,8 @@ function escalationWhile(http: TestStack['http'], token: string, incidentId: str
     running ? 'the escalation running' : 'the escalation ended',
     async () => {
       const state = await escalationOf(http, token, incidentId);
-      return state.running === running ? state : undefined;
+      // Not running with no reason is also an escalation the relay has yet to start.
+      return state.running === running && (running || state.ended !== null) ? state : undefined;
     },
     { timeoutMs: 20_000, intervalMs: 100 },
   );
@@ -54,7 +55,7 @@ function escalationWhile(http: TestStack['http'], token: string, incidentId: str
 export const escalationRunning = (http: TestStack['http'], token: string, incidentId: string) =>
   escalationWhile(http, token, incidentId, true);
 
-/** Waits until the incident's escalation stops running and answers how it ended. */
+/** Waits until the incident's escalation has run and ended, and answers how it ended. */
 export const escalationEnded = (http: TestStack['http'], token: string, incidentId: string) =>
   escalationWhile(http, token, incidentId, false);
 
