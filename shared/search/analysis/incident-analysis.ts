@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncidentAnalysisSource } from '../../db/access/incidents.ts';
-import type { SearchHit, SearchRequest, SearchResult } from '../port.ts';
+import type { SearchHit, SearchRequest } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import { incidentBody } from '../indexing/documents.ts';
 import { embeddingText } from '../query/fusion.ts';
@@ -91,9 +91,7 @@ export async function computeIncidentAnalysis(
   search: SearchEngine,
   input: { organizationId: string; incidentId: string; text: string; semanticText: string },
 ): Promise<IncidentAnalysis> {
-  const [incidents, procedures] = await Promise.all(analysisRequests(input).map((request) => search.search(request)));
-  return {
-    similar_incidents: (incidents as SearchResult).hits.map(analysisHit),
-    suggested_procedures: (procedures as SearchResult).hits.map(analysisHit),
-  };
+  const [incidentsRequest, proceduresRequest] = analysisRequests(input);
+  const [incidents, procedures] = await Promise.all([search.search(incidentsRequest), search.search(proceduresRequest)]);
+  return { similar_incidents: incidents.hits.map(analysisHit), suggested_procedures: procedures.hits.map(analysisHit) };
 }
