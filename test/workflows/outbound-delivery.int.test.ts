@@ -120,9 +120,10 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
       expect(receiver.requests).toHaveLength(3);
       const [first, second, third] = receiver.requests.map((request) => request.at) as [number, number, number];
       expect(second - first).toBeGreaterThanOrEqual(900);
-      expect(second - first).toBeLessThan(1900);
       expect(third - second).toBeGreaterThanOrEqual(1900);
-      expect(third - second).toBeLessThan(4000);
+      // The wait doubles (a task's dispatch, late on a loaded machine, adds to both); and no attempt waits for long.
+      expect(third - second - (second - first)).toBeGreaterThan(500);
+      expect(third - second).toBeLessThan(8000);
       expect(deliveries.map((row) => row.attempt).sort()).toEqual([1, 2, 3]);
       expect(deliveries.every((row) => !row.success && row.status_code === 503)).toBe(true);
       expect(deliveries.filter((row) => row.final).map((row) => row.attempt)).toEqual([3]);
