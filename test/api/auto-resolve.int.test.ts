@@ -64,6 +64,16 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
     // What every worker does at start (worker/main.ts); a second call finds it.
     expect(await ensureAutoResolveSchedule(stack.temporal.client, stack.temporal.taskQueue)).toBe(true);
     expect(await ensureAutoResolveSchedule(stack.temporal.client, stack.temporal.taskQueue)).toBe(false);
+    // Paused, its every-minute runs cannot resolve what a test ages before the sweep the test
+    // triggers; a trigger still runs a paused schedule's action.
+    await waitFor(
+      'the schedule paused',
+      async () => {
+        await stack.temporal.client.schedule.getHandle(scheduleId()).pause('the tests trigger the sweep');
+        return true;
+      },
+      { timeoutMs: 30_000 },
+    );
   });
   afterAll(async () => {
     await stack?.temporal.client.schedule
@@ -85,15 +95,6 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
   });
 
   it('resolves an incident idle past the setting, not one alerted since, and the next alert opens a new one', async () => {
-    // Paused, its every-minute runs cannot resolve what a test ages before the sweep the test
-    // triggers; a trigger still runs a paused schedule's action.
-    await waitFor(
-      'the schedule paused',
-      async () => (await stack.temporal.client.schedule.getHandle(scheduleId()).pause('tests trigger the sweep'), true),
-      {
-        timeoutMs: 30_000,
-      },
-    );
     await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: 1 }).expect(200);
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
     const [idleKey, busyKey] = [`idle-${randomUUID().slice(0, 8)}`, `busy-${randomUUID().slice(0, 8)}`];
