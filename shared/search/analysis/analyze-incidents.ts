@@ -1,7 +1,7 @@
 import type { IncidentAnalysisStore } from '../../db/access/incident-analyses.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import type { AnalysisHooks, AnalyzeIncidentResult, SearchRequest, SearchResult } from '../port.ts';
-import { analysisHit, analysisRequests, dueAnalysis, type IncidentAnalysis } from './incident-analysis.ts';
+import { analysisOf, analysisRequests, dueAnalysis } from './incident-analysis.ts';
 
 // An engine without one round trip for many (PostgreSQL): one incident's pair at a time, each after
 // `pace`, so a process's critical path can hold the analysis back between incidents. The pair's two
@@ -51,13 +51,11 @@ export async function analyzeIncidents(
     await pace?.();
     results = await deps.engine.searchAll(pairs.flat());
   } else results = await searchEach(deps.engine, pairs, pace);
-  const computed = due.map((incident, i) => {
-    const analysis: IncidentAnalysis = {
-      similar_incidents: (results[2 * i]?.hits ?? []).map(analysisHit),
-      suggested_procedures: (results[2 * i + 1]?.hits ?? []).map(analysisHit),
-    };
-    return { incidentId: incident.id, analysis, textHash: incident.textHash };
-  });
+  const computed = due.map((incident, i) => ({
+    incidentId: incident.id,
+    analysis: analysisOf(results[2 * i], results[2 * i + 1]),
+    textHash: incident.textHash,
+  }));
   onProgress?.();
   await analyses.saveAll(input.organizationId, computed);
   counts.analyzed = computed.length;

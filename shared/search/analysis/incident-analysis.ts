@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncidentAnalysisSource } from '../../db/access/incidents.ts';
-import type { SearchHit, SearchRequest } from '../port.ts';
+import type { SearchHit, SearchRequest, SearchResult } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 import { incidentBody } from '../indexing/documents.ts';
 import { embeddingText } from '../query/fusion.ts';
@@ -93,5 +93,11 @@ export async function computeIncidentAnalysis(
 ): Promise<IncidentAnalysis> {
   const [incidentsRequest, proceduresRequest] = analysisRequests(input);
   const [incidents, procedures] = await Promise.all([search.search(incidentsRequest), search.search(proceduresRequest)]);
-  return { similar_incidents: incidents.hits.map(analysisHit), suggested_procedures: procedures.hits.map(analysisHit) };
+  return analysisOf(incidents, procedures);
 }
+
+/** An analysis from the results of its two searches, in analysisRequests' order. */
+export const analysisOf = (incidents: SearchResult | undefined, procedures: SearchResult | undefined): IncidentAnalysis => ({
+  similar_incidents: (incidents?.hits ?? []).map(analysisHit),
+  suggested_procedures: (procedures?.hits ?? []).map(analysisHit),
+});
