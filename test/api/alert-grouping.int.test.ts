@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createLevelsPolicy, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { bearer } from '../helpers/members.ts';
-import { mailsTo } from '../helpers/outbox.ts';
+import { mailsTo, outboxRelayed } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -89,15 +89,7 @@ describe('alert grouping, inhibition and flapping (integration: real PostgreSQL 
       { timeoutMs: 60_000, intervalMs: 100 },
     );
   /** Every domain event so far relayed: nothing more will start an escalation. */
-  const relayed = () =>
-    waitFor(
-      'the outbox relayed every event',
-      async () => {
-        const [row] = await stack.sql<{ n: number }>('select count(*)::int as n from domain_events where dispatched_at is null');
-        return row?.n === 0 ? true : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+  const relayed = () => outboxRelayed(stack);
 
   it('200 fingerprints sharing a cluster within group_wait open one incident and page once, after group_wait; a later alert joins without paging', async () => {
     const integration = await integrationWith({ grouping: { group_by: ['cluster'], group_wait_seconds: 3, group_interval_seconds: 1 } });

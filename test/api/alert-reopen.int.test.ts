@@ -4,7 +4,7 @@ import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { acknowledgementWorkflow } from '../../workflows/acknowledgement.workflow.ts';
 import { escalationOf, PAGE_SUBJECT, type EscalationState } from '../helpers/escalation.ts';
 import { bearer } from '../helpers/members.ts';
-import { mailsTo, waitForMail } from '../helpers/outbox.ts';
+import { mailsTo, outboxRelayed, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -77,15 +77,7 @@ describe('reopen by a new alert (integration: real PostgreSQL and Temporal, work
       { timeoutMs: 30_000, intervalMs: 100 },
     );
   /** Every domain event so far relayed: nothing more will start an escalation. */
-  const relayed = () =>
-    waitFor(
-      'the outbox relayed every event',
-      async () => {
-        const [row] = await stack.sql<{ n: number }>('select count(*)::int as n from domain_events where dispatched_at is null');
-        return row?.n === 0 ? true : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+  const relayed = () => outboxRelayed(stack);
   const acknowledgement = (incidentId: string, cycle: number) =>
     stack.temporal.client.workflow.getHandle<typeof acknowledgementWorkflow>(workflowIds.acknowledgement(incidentId, cycle));
 

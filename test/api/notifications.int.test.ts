@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '../../dev/wait-for.ts';
 import { addMember, bearer } from '../helpers/members.ts';
+import { outboxRelayed } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 type NotificationRow = {
@@ -28,17 +28,7 @@ describe('notifications (made by the outbox relay; real PostgreSQL + Temporal)',
     return { items: response.body.data as NotificationRow[], total: response.body.meta.total as number };
   };
   /** Waits until every domain event so far has been relayed, so "nothing came" means nothing will. */
-  const relayed = () =>
-    waitFor(
-      'the outbox drained',
-      async () => {
-        const [row] = await stack.orm.em
-          .fork()
-          .execute<Array<{ n: number }>>('select count(*)::int as n from domain_events where dispatched_at is null');
-        return row?.n === 0 ? true : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 50 },
-    );
+  const relayed = () => outboxRelayed(stack);
 
   it("new incidents notify at or above the organization's minimum severity; list, unread filter and mark read", async () => {
     const owner = await registerOwner(stack.http, 'notif');

@@ -4,7 +4,7 @@ import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { createLevelsPolicy, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
-import { mailsTo, waitForMail } from '../helpers/outbox.ts';
+import { mailsTo, outboxRelayed, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -48,15 +48,7 @@ describe('new cycles page level 1 from the relay (integration: real PostgreSQL a
       },
       { timeoutMs: 30_000, intervalMs: 50 },
     );
-  const relayed = () =>
-    waitFor(
-      'the outbox relayed every event',
-      async () => {
-        const [row] = await stack.sql<{ n: number }>('select count(*)::int as n from domain_events where dispatched_at is null');
-        return row?.n === 0 ? true : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+  const relayed = () => outboxRelayed(stack);
   const escalation = (incidentId: string, cycle: number) =>
     stack.temporal.client.workflow.getHandle<typeof escalationWorkflow>(workflowIds.escalation(incidentId, cycle));
   /** Whether the cycle's workflow ran an activity of its own (it pages level 1 itself only when the relay did not). */

@@ -32,3 +32,14 @@ export function tokenIn(mail: OutboxMail, label: 'Reset token' | 'Verification t
   if (!match?.[1]) throw new Error(`no "${label}" line in mail "${mail.subject}"`);
   return match[1];
 }
+
+/** Waits until every domain event so far is relayed: what a batch starts or writes exists once it committed. */
+export const outboxRelayed = (stack: Pick<TestStack, 'sql'>, what = 'the outbox relayed every event'): Promise<true> =>
+  waitFor(
+    what,
+    async () => {
+      const [row] = await stack.sql<{ n: number }>('select count(*)::int as n from domain_events where dispatched_at is null');
+      return row?.n === 0 ? true : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 50 },
+  );

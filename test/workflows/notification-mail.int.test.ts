@@ -1,6 +1,6 @@
 import { waitFor } from '../../dev/wait-for.ts';
 import { addMember, bearer } from '../helpers/members.ts';
-import { mailsTo } from '../helpers/outbox.ts';
+import { mailsTo, outboxRelayed } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
@@ -26,15 +26,7 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
 
   const db = () => stack.orm.em.fork();
   /** Every domain event so far relayed: the mail workflows a batch starts exist once it committed. */
-  const relayed = () =>
-    waitFor(
-      'the outbox drained',
-      async () => {
-        const [row] = await db().execute<Array<{ n: number }>>('select count(*)::int as n from domain_events where dispatched_at is null');
-        return row?.n === 0 ? true : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 50 },
-    );
+  const relayed = () => outboxRelayed(stack);
   const eventOf = async (incidentId: string, type: string) => {
     const [row] = await db().execute<Array<{ id: string }>>('select id from domain_events where incident_id = ? and type = ?', [
       incidentId,

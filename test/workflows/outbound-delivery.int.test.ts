@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { startReceiver } from '../helpers/receiver.ts';
+import { outboxRelayed } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, postSigned } from '../helpers/webhooks.ts';
 
@@ -256,23 +257,14 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
         { timeoutMs: 30_000, intervalMs: 100 },
       );
       const count = async (sql: string) => (await stack.orm.em.fork().execute<Array<{ n: number }>>(sql, [owner.organization.id]))[0]?.n;
-      const relayed = (what: string) =>
-        waitFor(
-          what,
-          async () =>
-            (await count('select count(*)::int as n from domain_events where organization_id = ? and dispatched_at is null')) === 0
-              ? true
-              : undefined,
-          { timeoutMs: 30_000, intervalMs: 50 },
-        );
       // The relay starts the delivery inside its batch's transaction: the delivery can end before
       // that batch (and its notification) commits.
-      await relayed('the batch committed');
+      await outboxRelayed(stack, 'the batch committed');
       const notifications = await count('select count(*)::int as n from notifications where organization_id = ?');
       expect(notifications).toBe(1);
 
       await stack.orm.em.fork().execute('update domain_events set dispatched_at = null where organization_id = ?', [owner.organization.id]);
-      await relayed('the events relayed again');
+      await outboxRelayed(stack, 'the events relayed again');
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(receiver.requests).toHaveLength(1);
       expect(await deliveriesOf(stack, owner.token, integration.id)).toHaveLength(1);
