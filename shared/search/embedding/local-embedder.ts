@@ -102,7 +102,7 @@ export async function createLocalEmbedder(options: {
     model: model.name,
     dimensions: model.dimensions,
     symmetric: model.queryPrefix === model.documentPrefix,
-    // Small batches: padding to the longest text of a batch wastes less.
+    // Texts go to the inference thread 16 at a time: a query's waits behind at most that many.
     embed: (texts, purpose = 'document') => {
       const prefix = purpose === 'query' ? model.queryPrefix : model.documentPrefix;
       return embedInBatches(prefix ? texts.map((text) => prefix + text) : texts, options.batchSize ?? 16, embedBatch);

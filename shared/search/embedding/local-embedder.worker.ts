@@ -44,40 +44,44 @@ const session = await ort.InferenceSession.create(onnx, {
 });
 const tokenizer = createWordPieceTokenizer(vocabularyOf(setup.vocabFile, vocabText));
 
+/**
+ * One text per inference call. The int8 model quantizes its activations per call, so a text batched
+ * with others got a vector that depended on them (cosine 0.986 to its own at worst, on the public
+ * corpora): alone, a text always gets the same vector, which the distinct-vector index (migration
+ * 20261215010000) needs to find a recurring alert's copies, and a query its document's. With one
+ * inference thread a batch saved only the per-call overhead while padding every text to the longest
+ * (docs/decisions/0033-one-text-per-inference.md).
+ */
 async function embed(texts: string[]): Promise<Float32Array[]> {
-  const encoded = texts.map((text) => tokenizer.encode(text, setup.maxTokens));
-  const length = Math.max(...encoded.map((ids) => ids.length));
-  const size = texts.length * length;
-  const ids = new BigInt64Array(size).fill(BigInt(tokenizer.padId));
-  const mask = new BigInt64Array(size);
-  encoded.forEach((tokens, row) =>
-    tokens.forEach((token, col) => {
-      ids[row * length + col] = BigInt(token);
-      mask[row * length + col] = 1n;
-    }),
-  );
-  const dims = [texts.length, length];
+  const vectors: Float32Array[] = [];
+  for (const text of texts) vectors.push(await embedAlone(tokenizer.encode(text, setup.maxTokens)));
+  return vectors;
+}
+
+async function embedAlone(tokens: number[]): Promise<Float32Array> {
+  const dims = [1, tokens.length];
   const output = await session.run({
-    input_ids: new ort.Tensor('int64', ids, dims),
-    attention_mask: new ort.Tensor('int64', mask, dims),
-    token_type_ids: new ort.Tensor('int64', new BigInt64Array(size), dims),
+    input_ids: new ort.Tensor(
+      'int64',
+      BigInt64Array.from(tokens, (token) => BigInt(token)),
+      dims,
+    ),
+    attention_mask: new ort.Tensor('int64', new BigInt64Array(tokens.length).fill(1n), dims),
+    token_type_ids: new ort.Tensor('int64', new BigInt64Array(tokens.length), dims),
   });
   const hidden = output.last_hidden_state?.data as Float32Array;
   const width = setup.dimensions;
-  // The model's pooling ([CLS]: the first token's state; mean: over the real tokens), then unit length.
-  return encoded.map((tokens, row) => {
-    const vector = new Float32Array(width);
-    const pooledTokens = setup.pooling === 'cls' ? 1 : tokens.length;
-    for (let col = 0; col < pooledTokens; col++) {
-      const offset = (row * length + col) * width;
-      for (let d = 0; d < width; d++) vector[d] = (vector[d] as number) + (hidden[offset + d] as number);
-    }
-    let norm = 0;
-    for (let d = 0; d < width; d++) norm += (vector[d] as number) ** 2;
-    norm = Math.sqrt(norm) || 1;
-    for (let d = 0; d < width; d++) vector[d] = (vector[d] as number) / norm;
-    return vector;
-  });
+  // The model's pooling ([CLS]: the first token's state; mean: over the tokens), then unit length.
+  const vector = new Float32Array(width);
+  const pooledTokens = setup.pooling === 'cls' ? 1 : tokens.length;
+  for (let col = 0; col < pooledTokens; col++) {
+    for (let d = 0; d < width; d++) vector[d] = (vector[d] as number) + (hidden[col * width + d] as number);
+  }
+  let norm = 0;
+  for (let d = 0; d < width; d++) norm += (vector[d] as number) ** 2;
+  norm = Math.sqrt(norm) || 1;
+  for (let d = 0; d < width; d++) vector[d] = (vector[d] as number) / norm;
+  return vector;
 }
 
 port.on('message', (message: { id: number; texts: string[] }) => {

@@ -6,7 +6,6 @@
 export interface WordPieceTokenizer {
   /** Token ids with [CLS] … [SEP], at most `maxLength` long. */
   encode(text: string, maxLength: number): number[];
-  padId: number;
 }
 
 /** BERT drops longer words to [UNK] whole, so a word's characters past this many are never read. */
@@ -123,7 +122,7 @@ export function createWordPieceTokenizer(vocabulary: string | Map<string, number
     if (value === undefined) throw new Error(`vocabulary has no ${token}`);
     return value;
   };
-  const [cls, sep, unk, pad] = [id('[CLS]'), id('[SEP]'), id('[UNK]'), id('[PAD]')];
+  const [cls, sep, unk] = [id('[CLS]'), id('[SEP]'), id('[UNK]')];
 
   const wordPieces = (word: string): number[] => {
     if (word.length > MAX_WORD_CHARS) return [unk];
@@ -146,7 +145,6 @@ export function createWordPieceTokenizer(vocabulary: string | Map<string, number
   };
 
   return {
-    padId: pad,
     encode(text, maxLength) {
       const ids: number[] = [cls];
       for (const word of basicTokens(text)) {

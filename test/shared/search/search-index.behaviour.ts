@@ -186,7 +186,15 @@ export function searchIndexBehaviour(
       body: 'Alert: PostgresTooManyConnections\nSeen as: SQLSTATE 53300\n1. Check pg_stat_activity for idle sessions\n2. Lower the pool size or route through PgBouncer',
       createdAt: at,
     };
-    await withDocuments([incident, runbook], async () => {
+    // Nearer the question than the runbook by meaning alone (the order service in trouble), another
+    // failure, none of the question's words: semantic ranks it above the runbook, hybrid below.
+    const restarts = resolvedIncident(
+      'Order backend restarts at night',
+      'Pods of the order service restarted a few times overnight; a node was drained.',
+      'high',
+      at,
+    );
+    await withDocuments([incident, runbook, restarts], async () => {
       const query = 'why does orders-api keep getting SQLSTATE 53300 at peak';
       const order = async (mode: SearchMode) => (await search(query, mode)).hits.map((hit) => hit.id);
       const semantic = await order('semantic');
