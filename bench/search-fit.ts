@@ -91,6 +91,8 @@ const EXPANSION = [0, 0.2];
 // where the query's keyword evidence stays under a half (none first).
 const RARITY = [0, 1, 2];
 const ANCHORS: Array<KindWeights['anchor']> = [undefined, { top: 5, evidence: 0.5 }];
+// Evidence of candidates longer than their mean shrunk (none first).
+const LENGTHS = [0, 1];
 /** Most conservative first (no expansion, no feedback, then the lightest; the smallest keyword weight and floor within each). */
 const GRID: KindWeights[] = EXPANSION.flatMap((expansion) =>
   FEEDBACK.flatMap((feedback) =>
@@ -99,14 +101,17 @@ const GRID: KindWeights[] = EXPANSION.flatMap((expansion) =>
       : KEYWORD_WEIGHTS.flatMap((keyword) =>
           (keyword ? FLOORS : [0]).flatMap((floor) =>
             (keyword ? RARITY : [0]).flatMap((rarity) =>
-              (keyword ? ANCHORS : [undefined]).map((anchor) => ({
-                keyword,
-                ...(floor ? { floor } : {}),
-                ...(rarity ? { rarity } : {}),
-                ...(anchor ? { anchor } : {}),
-                ...(feedback ? { feedback } : {}),
-                ...(expansion ? { expansion } : {}),
-              })),
+              (keyword ? ANCHORS : [undefined]).flatMap((anchor) =>
+                (keyword ? LENGTHS : [0]).map((length) => ({
+                  keyword,
+                  ...(floor ? { floor } : {}),
+                  ...(rarity ? { rarity } : {}),
+                  ...(anchor ? { anchor } : {}),
+                  ...(length ? { length } : {}),
+                  ...(feedback ? { feedback } : {}),
+                  ...(expansion ? { expansion } : {}),
+                })),
+              ),
             ),
           ),
         ),

@@ -17,6 +17,7 @@ import { embeddingText, fusionDepth, fusionFor, keywordEvidence, queryTerms, typ
 import { classifyQuery } from '../shared/search/query/query-kind.ts';
 import type { SearchDocument } from '../shared/search/port.ts';
 import { evaluationSets } from './search-evaluation-sets.ts';
+import type { FusionParams } from '../shared/search/query/fusion.ts';
 import { fitFusion, fusedRanking, K, keysOf, mean, mrrAt, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
 
 const CACHE = process.env.OFFLINE_CACHE ?? '/tmp/tocsin-search-offline.json';
@@ -115,7 +116,8 @@ await embedder.close();
 
 type Ranker = (item: FusionCase, set: string) => string[];
 const semanticRanker: Ranker = (item) => keysOf(item.semantic.slice(0, K).map((c) => c.hit));
-const shipped = fusionFor(embedder.model);
+// OFFLINE_WEIGHTS=<json>: weights to try in the shipped ones' place (a fit's line of this report).
+const shipped: FusionParams = process.env.OFFLINE_WEIGHTS ? JSON.parse(process.env.OFFLINE_WEIGHTS) : fusionFor(embedder.model);
 const shippedRanker: Ranker = (item) => fusedRanking(item, shipped);
 // Leave one corpus out: the weights for a corpus's queries are fitted on the other corpora's training sets.
 const corpora = [...new Set(sets.map((set) => set.corpus))];
@@ -151,3 +153,27 @@ for (const set of sets) {
   process.stdout.write('\n');
 }
 process.stdout.write('cells: nDCG@10/MRR@10/recall@10\n');
+// OFFLINE_QUERIES=<set name>: each query of that set, semantic's nDCG@10 against the shipped fusion's,
+// and where fusion ranks worse, the first line of each side's top three.
+const QUERIES_OF = process.env.OFFLINE_QUERIES;
+for (const item of (QUERIES_OF && casesOf.get(QUERIES_OF)) || []) {
+  const [semantic, hybrid] = [semanticRanker, shippedRanker].map((ranker) => ranker(item, QUERIES_OF as string)) as [string[], string[]];
+  const [s, h] = [ndcgAt(semantic, item.relevant), ndcgAt(hybrid, item.relevant)];
+  process.stdout.write(
+    `${(h - s).toFixed(3).padStart(7)} ${s.toFixed(3)} → ${h.toFixed(3)} ${item.queryKind.padEnd(10)} ${item.text.slice(0, 110).replace(/\s+/g, ' ')}\n`,
+  );
+  if (h >= s) continue;
+  const lineOf = new Map(
+    [...item.keyword, ...item.semantic].map((c) => [`${c.hit.type}:${c.hit.id}`, c.text.split('\n').slice(0, 2).join(' / ')]),
+  );
+  for (const [label, ranking] of [
+    ['semantic', semantic],
+    ['hybrid', hybrid],
+  ] as const)
+    process.stdout.write(
+      `    ${label.padEnd(8)} ${ranking
+        .slice(0, 3)
+        .map((key) => `${item.relevant.get(key) ?? 0} ${lineOf.get(key)?.slice(0, 60)}`)
+        .join(' | ')}\n`,
+    );
+}

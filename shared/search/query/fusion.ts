@@ -51,6 +51,11 @@ export interface KindWeights {
    * word most candidates hold (`argo`, `monitoring`) says little about which of them answers.
    */
   rarity?: number;
+  /**
+   * A candidate holding more distinct words than the candidates' mean holds more of any query's
+   * words by chance: its evidence shrinks by (mean / its count) ^ `length` (a shorter one's stands).
+   */
+  length?: number;
 }
 
 export type FusionParams = Record<QueryKind, KindWeights>;
@@ -75,12 +80,13 @@ export const DEFAULT_FUSION: FusionParams = {
 const FUSION_BY_MODEL: Record<string, FusionParams> = {
   'all-MiniLM-L6-v2-onnx-int8': DEFAULT_FUSION,
   // Fitted on the fixture and the public corpora of bench/corpora/ together, each corpus weighing
-  // alike (bench/search-fit.ts); the benchmark reports each corpus with weights fitted without it.
+  // alike (bench/search-fit.ts), on vectors embedded one text per call (decision 0033); the
+  // benchmark reports each corpus with weights fitted without it.
   'all-MiniLM-L6-v2-onnx-int8-xenova': {
-    error_log: { keyword: 0.1 },
-    identifier: { keyword: 1, floor: 0.34, rarity: 2, feedback: { weight: 1, depth: 3 } },
-    mixed: { keyword: 0.2, rarity: 2 },
-    prose: { keyword: 0.3, rarity: 2, anchor: { top: 5, evidence: 0.5 }, feedback: { weight: 1, depth: 3 }, expansion: 0.2 },
+    error_log: { keyword: 0.2, rarity: 1, length: 1 },
+    identifier: { keyword: 0.3, floor: 0.34, rarity: 2, feedback: { weight: 2, depth: 3 } },
+    mixed: { keyword: 0.3, rarity: 2, length: 1 },
+    prose: { keyword: 0.3, rarity: 1, anchor: { top: 5, evidence: 0.5 }, feedback: { weight: 1, depth: 3 }, expansion: 0.2 },
   },
   // Fitted as MiniLM's above (bench/search-fit.ts, every corpus alike): with these weights bge
   // still ranks under MiniLM on the fixture's independent queries and the FAQ (decision 0021).
@@ -317,9 +323,10 @@ export function feedbackVector(
  * Hybrid fusion, the same for both backends: the union of both sides' candidates, each scored by
  * its cosine (a keyword-only candidate gets the lowest cosine the semantic side returned, a bound:
  * it was not in that side's top) plus the keyword evidence weighed for the kind of query (terms
- * weighed by `rarity`, above the `floor`) and, in a second pass, the weighed evidence of the
- * `expansion` terms (`secondPassTerms`). Where no candidate's evidence reaches the `anchor`'s, the
- * top of `anchor` (the semantic side for the query itself, before feedback) stays on the page.
+ * weighed by `rarity`, above the `floor`, shrunk by `length` for a wordy candidate) and, in a
+ * second pass, the weighed evidence of the `expansion` terms (`secondPassTerms`). Where no
+ * candidate's evidence reaches the `anchor`'s, the top of `anchor` (the semantic side for the
+ * query itself, before feedback) stays on the page.
  */
 export function fuse(
   query: { text: string; kind?: QueryKind },
@@ -344,10 +351,12 @@ export function fuse(
     // Keep the keyword side's snippet and highlights: they show the matching words.
     byKey.set(key, { hit: candidate.hit, text: candidate.text, cosine: seen?.cosine ?? floor });
   }
+  const texts = [...byKey.values()].map((candidate) => candidate.text);
+  const shrink = weights.length ? lengthShrink(texts, weights.length) : () => 1;
   let strongest = 0;
   const ranked = [...byKey.values()]
     .map(({ hit, text, cosine }) => {
-      const evidence = weights.keyword ? aboveFloor(keywordEvidence(terms, text), weights.floor ?? 0) : 0;
+      const evidence = weights.keyword ? shrink(text) * aboveFloor(keywordEvidence(terms, text), weights.floor ?? 0) : 0;
       strongest = Math.max(strongest, evidence);
       return { ...hit, score: cosine + weights.keyword * evidence + (expand && expand * keywordEvidence(expansion, text)) };
     })
@@ -387,6 +396,12 @@ export function byRarity(terms: QueryTerm[], candidates: Candidate[], strength: 
     const share = df / Math.max(texts.length, 1);
     return { ...term, weight: term.weight * Math.max(0, 1 - strength * share) };
   });
+}
+
+/** How much a candidate's evidence counts by its number of distinct words against the candidates' mean (see `KindWeights.length`). */
+export function lengthShrink(texts: string[], strength: number): (text: string) => number {
+  const mean = texts.reduce((sum, text) => sum + wordsOf(text).stems.size, 0) / Math.max(texts.length, 1);
+  return (text) => Math.min(1, (mean / Math.max(wordsOf(text).stems.size, 1)) ** strength);
 }
 
 /** Evidence beyond `floor`, rescaled to [0, 1] (see `KindWeights.floor`). */

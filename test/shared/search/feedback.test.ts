@@ -6,6 +6,7 @@ import {
   fusionDepth,
   fuse,
   keepOnPage,
+  lengthShrink,
   queryTerms,
   rankHybrid,
   type Candidate,
@@ -399,5 +400,34 @@ describe('rarity: a term most candidates hold says little about which one answer
     [2, [0, 0, 0.5]],
   ])('at strength %d the terms weigh %j', (strength, expected) => {
     expect(byRarity(queryTerms('argo cd redis'), candidates, strength).map((term) => term.weight)).toEqual(expected);
+  });
+});
+
+describe('length: a long candidate holds more of any query by chance', () => {
+  // Two candidates of four distinct words, one of twelve: the mean is 20 / 3.
+  const short = 'redis password secret rotation';
+  const other = 'sync waves hook order';
+  const long = 'argo cd health checks for several standard resources stuck progressing state secret';
+  it.each<[string, string, number, number]>([
+    ['a text under the mean counts whole', short, 1, 1],
+    ['a text of 1.8 times the mean counts 1 / 1.8 at strength 1', long, 1, 20 / 3 / 12],
+    ['and the square root of that at strength 0.5', long, 0.5, Math.sqrt(20 / 3 / 12)],
+  ])('%s', (_label, text, strength, expected) => {
+    expect(lengthShrink([short, other, long], strength)(text)).toBeCloseTo(expected, 9);
+  });
+
+  it('ranks a short exact answer over a long text holding the same words among many', () => {
+    // The long text (12 distinct words against the answer's 8) holds every term too and sits nearer
+    // by meaning: 0.54 + 0.3 against 0.5 + 0.3, and with its evidence shrunk to 10 / 12, 0.79.
+    const answer = candidate('answer', 0.5, undefined, 'secret stuck progressing: the controller sets no status');
+    const broad = candidate('broad', 0.54, undefined, long);
+    const weightsOf = (length?: number): FusionParams => {
+      const kind = { keyword: 0.3, ...(length ? { length } : {}) };
+      return { error_log: kind, identifier: kind, mixed: kind, prose: kind };
+    };
+    const order = (length?: number) =>
+      fuse({ text: 'secret stuck progressing', kind: 'mixed' }, [broad, answer], [broad, answer], weightsOf(length), 2).map((h) => h.id);
+    expect(order()).toEqual(['broad', 'answer']);
+    expect(order(1)).toEqual(['answer', 'broad']);
   });
 });
