@@ -335,11 +335,15 @@ describe('silences and maintenance windows in the console', () => {
           .expect(201);
       await viewerPage.getByLabel('Show').selectOption('pending');
       const pages = viewerPage.getByRole('navigation', { name: 'Pages' });
+      // The pager's range can show before the page's rows render: wait for the rows, then count them.
+      const rows = viewerPage.getByTestId('silence-row');
       await pages.getByText('1–50 of 51').waitFor();
-      expect(await viewerPage.getByTestId('silence-row').count()).toBe(50);
+      await rows.nth(49).waitFor();
+      expect(await rows.count()).toBe(50);
       await pages.getByRole('button', { name: 'Next' }).click();
       await pages.getByText('51–51 of 51').waitFor();
-      expect(await viewerPage.getByTestId('silence-row').count()).toBe(1);
+      await rows.nth(1).waitFor({ state: 'detached' });
+      expect(await rows.count()).toBe(1);
       const incident = await incidentOf(`similar-${run}`);
       await viewerPage.goto(`/incidents/${incident.id}`);
       await viewerPage.getByRole('heading', { name: similarTitle, level: 1 }).waitFor();
