@@ -13,11 +13,18 @@ import { createLocalEmbedder, localModelDir } from '../shared/search/embedding/l
 import { z } from 'zod';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/embedding/local-models.ts';
 import { informativeQuery } from '../shared/search/query/error-log.ts';
-import { embeddingText, fusionDepth, fusionFor, keywordEvidence, queryTerms, type Candidate } from '../shared/search/query/fusion.ts';
+import {
+  embeddingText,
+  fusionDepth,
+  fusionFor,
+  keywordEvidence,
+  queryTerms,
+  type Candidate,
+  type FusionParams,
+} from '../shared/search/query/fusion.ts';
 import { classifyQuery } from '../shared/search/query/query-kind.ts';
 import type { SearchDocument } from '../shared/search/port.ts';
 import { evaluationSets } from './search-evaluation-sets.ts';
-import type { FusionParams } from '../shared/search/query/fusion.ts';
 import { fitFusion, fusedRanking, K, keysOf, mean, mrrAt, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
 
 const CACHE = process.env.OFFLINE_CACHE ?? '/tmp/tocsin-search-offline.json';

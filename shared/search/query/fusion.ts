@@ -351,8 +351,12 @@ export function fuse(
     // Keep the keyword side's snippet and highlights: they show the matching words.
     byKey.set(key, { hit: candidate.hit, text: candidate.text, cosine: seen?.cosine ?? floor });
   }
-  const texts = [...byKey.values()].map((candidate) => candidate.text);
-  const shrink = weights.length ? lengthShrink(texts, weights.length) : () => 1;
+  const shrink = weights.length
+    ? lengthShrink(
+        [...byKey.values()].map((candidate) => candidate.text),
+        weights.length,
+      )
+    : () => 1;
   let strongest = 0;
   const ranked = [...byKey.values()]
     .map(({ hit, text, cosine }) => {
