@@ -4,6 +4,7 @@
 // Temporal is the Temporal server itself on that PostgreSQL with several history shards
 // (dev/temporal-server.ts, in databases of its own, dropped afterwards) instead of the dev server. The benchmark's own load generator runs in this process, so it never
 // shares an event loop with the API or the worker.
+import './exit-on-signal.ts';
 import { harnessAppEnv, spawnApp, waitUntilReady } from '../dev/app-process.ts';
 import { temporalKindOf } from '../dev/stack/plan.ts';
 import { randomBytes } from 'node:crypto';

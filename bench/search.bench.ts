@@ -9,6 +9,7 @@
 // BENCH_QUALITY=0 skips the quality tables (latency and ANN recall only).
 // BENCH_CASES_OUT=file.json also writes every query's candidates, for trying fusion offline.
 // Real PostgreSQL, real Elasticsearch, the real local model. A figure to track, not a gate.
+import './exit-on-signal.ts';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Client } from '@elastic/elasticsearch';
