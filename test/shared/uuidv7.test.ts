@@ -22,4 +22,11 @@ describe('uuidv7', () => {
     const earlierClock = uuidv7(Date.now());
     expect(earlierClock > later).toBe(true);
   });
+
+  it('draws fresh random bits for every id, across refills of its random pool', () => {
+    const start = Date.now() + 30_000;
+    // Each id takes 18 bytes of a 4 KiB pool: 1,000 ids refill it four times.
+    const tails = Array.from({ length: 1000 }, (_, i) => uuidv7(start + i).slice(-12));
+    expect(new Set(tails).size).toBe(tails.length);
+  });
 });
