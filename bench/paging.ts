@@ -36,15 +36,19 @@ export async function pageTheOwner(baseUrl: string, webhook: Webhook, delayMinut
   });
 }
 
-/** Sends `total` new alerts at `rate` per second; returns when each was sent, by summary. */
+/**
+ * Sends `total` new alerts at `rate` per second; returns when each was sent, by summary, and how
+ * long each answer took (a webhook held while Temporal is slow shows there before any 503 does).
+ */
 export async function sendAtRate(
   webhook: Webhook,
   label: string,
   total: number,
   rate: number,
-): Promise<{ sentAt: Map<string, number>; rejected: number; accepted: string[] }> {
+): Promise<{ sentAt: Map<string, number>; rejected: number; accepted: string[]; answerMs: number[] }> {
   const sentAt = new Map<string, number>();
   const accepted: string[] = [];
+  const answerMs: number[] = [];
   const inFlight: Promise<void>[] = [];
   let rejected = 0;
   const started = performance.now();
@@ -54,15 +58,17 @@ export async function sendAtRate(
     const fingerprint = `${label}${String(i).padStart(6, '0')}`;
     const summary = `${label} alert ${fingerprint}`;
     sentAt.set(summary, Date.now());
+    const sending = performance.now();
     inFlight.push(
       send(webhook, fingerprint, summary).then((status) => {
+        answerMs.push(performance.now() - sending);
         if (status !== 200) rejected += 1;
         else accepted.push(summary);
       }),
     );
   }
   await Promise.all(inFlight);
-  return { sentAt, rejected, accepted };
+  return { sentAt, rejected, accepted, answerMs };
 }
 
 /** The alert summary a level-1 page's mail subject carries. */
@@ -189,7 +195,7 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
 async function waitingEscalations(baseUrl: string, databaseUrl: string): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'waiting');
   await pageTheOwner(baseUrl, webhook, WAIT_MINUTES);
-  const { rejected } = await sendAtRate(webhook, 'waiting', WAITING, WAITING_RATE);
+  const { rejected, answerMs } = await sendAtRate(webhook, 'waiting', WAITING, WAITING_RATE);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -210,6 +216,7 @@ async function waitingEscalations(baseUrl: string, databaseUrl: string): Promise
     const late = rows.map((row) => Number(row.late_ms));
     return [
       `waiting escalations: ${expected} opened at ${WAITING_RATE}/s, each paging level 2 ${WAIT_MINUTES} min after level 1`,
+      `  webhook answered p50 ${fmt(percentile(answerMs, 50))} ms, p99 ${fmt(percentile(answerMs, 99))} ms, max ${fmt(Math.max(...answerMs))} ms; ${rejected} refused`,
       `  level 2 after its due time p50 ${fmt(percentile(late, 50))} ms, p99 ${fmt(percentile(late, 99))} ms, max ${fmt(Math.max(...late))} ms`,
     ];
   } finally {

@@ -13,6 +13,8 @@ export interface TemporalSettings {
   taskQueue: string;
   /** Deadline of a call that sets none itself (see boundedCalls); DEFAULT_TEMPORAL_CALL_TIMEOUT_MS when unset. */
   callTimeoutMs?: number;
+  /** How long a call retries a server it cannot reach (see boundedCalls); DEFAULT_TEMPORAL_RETRY_WINDOW_MS when unset. */
+  retryWindowMs?: number;
   /** E.g. the OpenTelemetry client interceptor (shared/observability/temporal-tracing.ts). */
   interceptors?: ClientInterceptors;
 }
@@ -23,8 +25,14 @@ export interface TemporalClient {
   close(): Promise<void>;
 }
 
-/** Long enough for a healthy but busy cluster, short enough that a webhook sender gets its 503 promptly. */
-export const DEFAULT_TEMPORAL_CALL_TIMEOUT_MS = 3000;
+/**
+ * How long a call waits for the server's answer. A busy server that holds the request answers in
+ * seconds (the dev server has taken more than 3 s under 10,000 waiting escalations), and an alert
+ * it accepts late still pages, where a 503 loses it at every sender that does not retry.
+ */
+export const DEFAULT_TEMPORAL_CALL_TIMEOUT_MS = 10_000;
+/** How long a call retries a server that refuses or drops its connections: a webhook sender gets its 503 promptly when Temporal is down. */
+export const DEFAULT_TEMPORAL_RETRY_WINDOW_MS = 3000;
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 type CallDeadline = Parameters<GrpcInterceptor>[0]['deadline'];
@@ -51,9 +59,14 @@ const deadlineMs = (deadline: CallDeadline): number | undefined => {
  * The SDK's default gRPC interceptor retries an unreachable server ten times with backoff (about
  * 18 s) and sets no deadline, so a webhook waited that long for its 503, or forever on a server
  * that accepts connections but never answers. This one gives every call without a deadline of its
- * own `callTimeoutMs`, and stops retrying at the call's deadline.
+ * own `callTimeoutMs` to be answered in, and retries a failed attempt only within `retryWindowMs`
+ * of the call's start: a server that is down costs the caller the window, a server that is slow
+ * gets the whole deadline.
  */
-export function boundedCalls(callTimeoutMs: number): GrpcInterceptor {
+export function boundedCalls(
+  callTimeoutMs: number,
+  retryWindowMs = Math.min(callTimeoutMs, DEFAULT_TEMPORAL_RETRY_WINDOW_MS),
+): GrpcInterceptor {
   const defaults = defaultGrpcRetryOptions();
   const unbounded = makeGrpcRetryInterceptor(defaults);
   return (options, nextCall) => {
@@ -61,17 +74,24 @@ export function boundedCalls(callTimeoutMs: number): GrpcInterceptor {
     const method = options.method_definition.path.slice(options.method_definition.path.lastIndexOf('/') + 1);
     if (explicit === undefined && WAITING_METHODS.has(method)) return unbounded(options, nextCall);
     const deadline = explicit ?? Date.now() + callTimeoutMs;
+    // A caller's own deadline is its retry window too (e.g. an update that waits on purpose).
+    const retryUntil = explicit ?? Math.min(deadline, Date.now() + retryWindowMs);
     const retry = makeGrpcRetryInterceptor({
-      retryableDecider: (attempt, status) => Date.now() < deadline && defaults.retryableDecider(attempt, status),
-      delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, deadline - Date.now())),
+      retryableDecider: (attempt, status) => Date.now() < retryUntil && defaults.retryableDecider(attempt, status),
+      delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, retryUntil - Date.now())),
     });
     return retry({ ...options, deadline }, nextCall);
   };
 }
 
 /** Connection options every Tocsin client uses; exported so tests can open a lazy connection with them. */
-export function temporalConnectionOptions(settings: Pick<TemporalSettings, 'address' | 'callTimeoutMs'>): ConnectionOptions {
-  return { address: settings.address, interceptors: [boundedCalls(settings.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS)] };
+export function temporalConnectionOptions(
+  settings: Pick<TemporalSettings, 'address' | 'callTimeoutMs' | 'retryWindowMs'>,
+): ConnectionOptions {
+  return {
+    address: settings.address,
+    interceptors: [boundedCalls(settings.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS, settings.retryWindowMs)],
+  };
 }
 
 /** One connection per process, created at start and passed down. */

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { freePort } from '../../../shared/net/free-port.ts';
+import { unavailableDependency } from '../../../shared/errors.ts';
+import { temporalConnectionOptions } from '../../../shared/temporal/client.ts';
+import { startHeldAnswersProxy } from '../../helpers/held-answers-proxy.ts';
+import { TEST_ENV } from '../../helpers/test-services.ts';
+
+// Longer than the window a call retries an unreachable server in (3 s by default), shorter than
+// the time it waits for an answer (10 s): the dev server has been this slow under load.
+const ANSWER_HELD_MS = 4000;
+
+describe('Temporal calls: a slow server gets the whole deadline, a server that is down only the retry window (integration: real Temporal)', () => {
+  const connections: Connection[] = [];
+  afterAll(async () => {
+    for (const connection of connections) await connection.close().catch(() => undefined);
+  });
+
+  const clientOf = (address: string, settings: { callTimeoutMs?: number; retryWindowMs?: number } = {}) => {
+    const connection = Connection.lazy(temporalConnectionOptions({ address, ...settings }));
+    connections.push(connection);
+    return new Client({ connection, namespace: 'default' });
+  };
+
+  it('a signalWithStart answered after 4 s is accepted, and the workflow holds its signal', async () => {
+    const temporalAddress = process.env[TEST_ENV.temporalAddress] as string;
+    const proxy = await startHeldAnswersProxy(temporalAddress);
+    const direct = clientOf(temporalAddress);
+    const workflowId = `held-answer-${randomUUID()}`;
+    try {
+      const client = clientOf(proxy.address);
+      await client.workflowService.getSystemInfo({});
+      proxy.hold(ANSWER_HELD_MS);
+      const startedAt = Date.now();
+      await client.workflow.signalWithStart('alertBucketWorkflow', {
+        taskQueue: `no-worker-${randomUUID()}`,
+        workflowId,
+        args: [{}],
+        signal: 'alertsReceived',
+        signalArgs: [{ alerts: [] }],
+      });
+      // The answer really was held: the call is not accepted early by some other path.
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(ANSWER_HELD_MS);
+      const history = await direct.workflow.getHandle(workflowId).fetchHistory();
+      expect(history.events?.map((event) => event.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean)).toEqual([
+        'alertsReceived',
+      ]);
+    } finally {
+      await direct.workflow
+        .getHandle(workflowId)
+        .terminate('test over')
+        .catch(() => undefined);
+      await proxy.close();
+    }
+  }, 20_000);
+
+  it('a server that refuses connections fails as "Temporal unavailable" within the retry window, not the deadline', async () => {
+    const client = clientOf(`127.0.0.1:${await freePort()}`, { callTimeoutMs: 60_000, retryWindowMs: 500 });
+    const error = await client.workflow
+      .signalWithStart('alertBucketWorkflow', {
+        taskQueue: 'unreachable',
+        workflowId: `unreachable-${randomUUID()}`,
+        args: [{}],
+        signal: 'alertsReceived',
+        signalArgs: [{ alerts: [] }],
+      })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect(unavailableDependency(error)).toBe('temporal');
+    // The jest timeout (10 s, far under the 60 s deadline) is what fails a client that retries past its window.
+  }, 10_000);
+});
