@@ -36,6 +36,9 @@ export const DEFAULT_TEMPORAL_RETRY_WINDOW_MS = 3000;
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 type CallDeadline = Parameters<GrpcInterceptor>[0]['deadline'];
+type GrpcStatus = Parameters<ReturnType<typeof defaultGrpcRetryOptions>['retryableDecider']>[1];
+/** gRPC's status code 8 (the SDK does not re-export grpc-js's enum). */
+const RESOURCE_EXHAUSTED = 8;
 
 // Calls that wait on purpose (long polls, answers that depend on a worker): they keep the
 // SDK's behaviour unless the caller sets a deadline (e.g. client.withDeadline around an update).
@@ -76,9 +79,12 @@ export function boundedCalls(
     const deadline = explicit ?? Date.now() + callTimeoutMs;
     // A caller's own deadline is its retry window too (e.g. an update that waits on purpose).
     const retryUntil = explicit ?? Math.min(deadline, Date.now() + retryWindowMs);
+    // RESOURCE_EXHAUSTED is a server that is up and asks for a moment: a rate limit, or a workflow
+    // refusing signals while its continue-as-new is retried. It gets the whole deadline.
+    const retryLimit = (status: GrpcStatus) => (status.code === RESOURCE_EXHAUSTED ? deadline : retryUntil);
     const retry = makeGrpcRetryInterceptor({
-      retryableDecider: (attempt, status) => Date.now() < retryUntil && defaults.retryableDecider(attempt, status),
-      delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, retryUntil - Date.now())),
+      retryableDecider: (attempt, status) => Date.now() < retryLimit(status) && defaults.retryableDecider(attempt, status),
+      delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, retryLimit(status) - Date.now())),
     });
     return retry({ ...options, deadline }, nextCall);
   };

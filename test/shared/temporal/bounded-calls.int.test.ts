@@ -3,7 +3,9 @@ import { Client, Connection } from '@temporalio/client';
 import { freePort } from '../../../shared/net/free-port.ts';
 import { unavailableDependency } from '../../../shared/errors.ts';
 import { temporalConnectionOptions } from '../../../shared/temporal/client.ts';
+import { status } from '@grpc/grpc-js';
 import { startHeldAnswersProxy } from '../../helpers/held-answers-proxy.ts';
+import { startRefusingTemporal } from '../../helpers/refusing-temporal.ts';
 import { TEST_ENV } from '../../helpers/test-services.ts';
 
 // Longer than the window a call retries an unreachable server in (3 s by default), shorter than
@@ -71,4 +73,40 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
     expect(unavailableDependency(error)).toBe('temporal');
     // The jest timeout (10 s, far under the 60 s deadline) is what fails a client that retries past its window.
   }, 10_000);
+
+  it.each([
+    // Up, and asking for a moment (a workflow refusing signals while its continue-as-new is retried): the whole deadline.
+    ['RESOURCE_EXHAUSTED', status.RESOURCE_EXHAUSTED, 'accepted'],
+    // Retryable, but not a server that says it is there: only the retry window.
+    ['UNAVAILABLE', status.UNAVAILABLE, 'refused'],
+  ])(
+    'a signalWithStart refused with %s (code %s) for 2 s, past the retry window, is %s',
+    async (_label, code, outcome) => {
+      const server = await startRefusingTemporal(2000, code);
+      try {
+        const client = clientOf(server.address, { callTimeoutMs: 9_000, retryWindowMs: 500 });
+        const result = await client.workflow
+          .signalWithStart('alertBucketWorkflow', {
+            taskQueue: 'refusing',
+            workflowId: `refused-${randomUUID()}`,
+            args: [{}],
+            signal: 'alertsReceived',
+            signalArgs: [{ alerts: [] }],
+          })
+          .then(
+            (handle) => handle.signaledRunId,
+            (caught: unknown) => caught,
+          );
+        if (outcome === 'accepted') {
+          expect(result).toBe('run-after-refusals');
+          expect(server.calls.length).toBeGreaterThan(1);
+        } else {
+          expect(result).toBeInstanceOf(Error);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+    15_000,
+  );
 });
