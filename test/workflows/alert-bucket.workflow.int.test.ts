@@ -106,6 +106,13 @@ describe('alertBucketWorkflow (real Temporal)', () => {
       await wf.env.client.workflow.getHandle(workflowId).result();
       const first = wf.env.client.workflow.getHandle(workflowId, firstRunId);
       expect((await first.describe()).status.name).toBe('CONTINUED_AS_NEW');
+      // It continued as new at the start of a task, not in the task that ran a batch: a signal that
+      // lands while a batch's transaction runs would make the server refuse the continue-as-new.
+      const events = (await first.fetchHistory()).events ?? [];
+      const lastTaskCompleted = events.findLastIndex((event) => event.workflowTaskCompletedEventAttributes);
+      const closingTask = events.slice(lastTaskCompleted + 1);
+      expect(closingTask.some((event) => event.workflowExecutionContinuedAsNewEventAttributes)).toBe(true);
+      expect(closingTask.filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toEqual([]);
     });
     expect(await incidentsOf(keys)).toEqual([
       { fingerprint: a, status: 'active', alert_count: 3 },

@@ -1,10 +1,12 @@
-import { condition, sleep, workflowInfo } from '@temporalio/workflow';
+import { condition, patched, sleep, workflowInfo } from '@temporalio/workflow';
 
 // Continue-as-new well before Temporal's history warnings (10,240 events / 10 MB; it refuses at
 // 51,200 / 50 MB): a worker replays a run's whole history when it is evicted from the cache, so a
 // short history keeps that cheap. docs/ingestion.md has the numbers.
 const MAX_HISTORY_EVENTS = 4_000;
 const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
+/** Runs recorded before it continued as new right after a batch, and replay that way. */
+const CONTINUE_AS_NEW_FIRST_PATCH = 'continue-as-new-before-batch';
 /** A bucket with nothing to do for this long ends; the next signalWithStart starts it again. */
 export const BUCKET_IDLE_MS = 5 * 60_000;
 
@@ -45,18 +47,33 @@ export async function drainSignalBatches(drain: SignalBatchDrain): Promise<void>
   };
   void watchIdle();
 
+  const runIsLong = (times = 1) => {
+    const info = workflowInfo();
+    return (
+      (times === 1 && info.continueAsNewSuggested) ||
+      info.historyLength >= times * (drain.maxHistoryEvents ?? MAX_HISTORY_EVENTS) ||
+      info.historySize >= times * MAX_HISTORY_BYTES
+    );
+  };
+
+  let ranBatch = false;
   for (;;) {
     await condition(() => drain.queued() > 0 || idle);
     // A signal that lands while the run completes fails that completion, and the run goes on with it.
     if (drain.queued() === 0) return;
+    // Continue as new as the task starts, before any batch: a task that ran a batch's local
+    // activity was open for its transaction, and a signal landing meanwhile makes the server refuse
+    // the continue-as-new, refuse the bucket's signals until the run's next task completes, and that
+    // task replays the whole run. A long run with more queued drains it and continues at its next task.
+    const continuesFirst = patched(CONTINUE_AS_NEW_FIRST_PATCH);
+    // Not before the run's first batch: each run applies something before it hands over.
+    if (continuesFirst && ranBatch && runIsLong() && drain.queued() <= drain.maxCarried) await drain.continueAsNew();
     while (drain.queued() > 0) {
       for (const step of drain.runBatch()) await step;
-      const info = workflowInfo();
-      const runIsLong =
-        info.continueAsNewSuggested ||
-        info.historyLength >= (drain.maxHistoryEvents ?? MAX_HISTORY_EVENTS) ||
-        info.historySize >= MAX_HISTORY_BYTES;
-      if (runIsLong && drain.queued() <= drain.maxCarried) await drain.continueAsNew();
+      ranBatch = true;
+      // A run that never starts a task with few enough queued to carry (a storm past 100 alerts a
+      // task) still ends while far from Temporal's limits: at twice the bound, right after a batch.
+      if (runIsLong(continuesFirst ? 2 : 1) && drain.queued() <= drain.maxCarried) await drain.continueAsNew();
     }
     lastActiveAt = Date.now();
     if (idle) {
