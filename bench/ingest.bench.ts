@@ -66,7 +66,13 @@ async function watchEvents(baseUrl: string, token: string): Promise<{ socket: So
 
 const poll = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DRAIN_TIMEOUT_MS) => pollUntil(what, probe, timeoutMs);
 
-async function storm(baseUrl: string, db: pg.Client, pids: KnownPids, grouped = false): Promise<string[]> {
+async function storm(
+  baseUrl: string,
+  db: pg.Client,
+  temporal: ProductionStack['temporal'],
+  pids: KnownPids,
+  grouped = false,
+): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, grouped ? 'grouped-storm' : 'storm');
   if (grouped) {
     // Grouped by one label into STORM_SHARDS incidents (Alertmanager's group_by).
@@ -111,6 +117,7 @@ async function storm(baseUrl: string, db: pg.Client, pids: KnownPids, grouped = 
         : ` (NOT EXACT: expected ${expectedIncidents} and ${STORM_ALERTS})`),
     `  outbox lag (commit→push)  p50 ${fmt(percentile(watcher.lags, 50))} ms, p99 ${fmt(percentile(watcher.lags, 99))} ms, max ${fmt(Math.max(...watcher.lags))} ms over ${watcher.lags.length} pushes (${watcher.received.get('alert.received') ?? 0} alert.received)`,
     `  CPU per alert             ${cpuPerUnit(cpuBefore, cpuAfter, STORM_ALERTS)}`,
+    await bucketWorkflowTasks(temporal, webhook.organizationId),
   ];
 }
 
@@ -130,9 +137,16 @@ async function bucketWorkflowTasks(temporal: ProductionStack['temporal'], organi
     const waited: number[] = [];
     const ran: number[] = [];
     const firstWaited: number[] = [];
+    const failedCauses = new Map<string, number>();
+    let longest = 0;
     for (const { workflowId, runId } of executions) {
       const tasks = workflowTasksOf((await client.getHandle(workflowId, runId).fetchHistory()).events ?? []);
       const complete = tasks.filter((task) => task.started !== undefined && task.completed !== undefined);
+      for (const task of tasks) {
+        if (task.failed) failedCauses.set(task.failed.cause, (failedCauses.get(task.failed.cause) ?? 0) + 1);
+        const end = task.completed ?? task.failed?.at;
+        if (task.started !== undefined && end !== undefined) longest = Math.max(longest, end - task.started);
+      }
       // A new run's first task comes from the normal queue: a wait there is a starved normal-queue poll (0028).
       const first = tasks[0];
       if (first?.started !== undefined) firstWaited.push(first.started - first.scheduled);
@@ -142,7 +156,7 @@ async function bucketWorkflowTasks(temporal: ProductionStack['temporal'], organi
         ran.push((task.completed as number) - (task.started as number));
       }
     }
-    return `  bucket workflow tasks     queued p50 ${fmt(percentile(waited, 50))} ms, p99 ${fmt(percentile(waited, 99))} ms; ran p50 ${fmt(percentile(ran, 50))} ms, p99 ${fmt(percentile(ran, 99))} ms (${waited.length} tasks of ${executions.length} bucket runs); a run's first task queued max ${fmt(Math.max(0, ...firstWaited))} ms`;
+    return `  bucket workflow tasks     queued p50 ${fmt(percentile(waited, 50))} ms, p99 ${fmt(percentile(waited, 99))} ms; ran p50 ${fmt(percentile(ran, 50))} ms, p99 ${fmt(percentile(ran, 99))} ms (${waited.length} tasks of ${executions.length} bucket runs); a run's first task queued max ${fmt(Math.max(0, ...firstWaited))} ms; longest task ${fmt(longest)} ms; failed tasks: ${[...failedCauses].map(([cause, n]) => `${n} ${cause.replace('WORKFLOW_TASK_FAILED_CAUSE_', '')}`).join(', ') || 'none'}`;
   } finally {
     await connection.close();
   }
@@ -251,9 +265,9 @@ try {
   const pids = { ...stack.pids, 'load generator': process.pid };
   const temporalKind = process.env.BENCH_TEMPORAL === 'server' ? 'the Temporal server on PostgreSQL' : 'Temporal dev server';
   const lines = ['', `ingest benchmark (API and worker as their own processes, real PostgreSQL and ${temporalKind})`];
-  if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, pids)));
+  if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, stack.temporal, pids)));
   // The same storm grouped by one label, right after in the same run: grouping's cost as a ratio.
-  if (runs('storm') || MODE === 'grouped-storm') lines.push(...(await storm(stack.baseUrl, db, pids, true)));
+  if (runs('storm') || MODE === 'grouped-storm') lines.push(...(await storm(stack.baseUrl, db, stack.temporal, pids, true)));
   const rateOrPagingStarted = new Date();
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
   if (ntfy) lines.push(...(await alertToPush(stack.baseUrl, stack.databaseUrl, ntfy, pids)));

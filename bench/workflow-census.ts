@@ -2,6 +2,7 @@
 // for a worker: what shares the worker's slots and cores with the path being measured.
 import { Connection, WorkflowClient, type WorkflowHandle } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
+import protoPackage from '@temporalio/proto';
 import type { ProductionStack } from './production-stack.ts';
 import { percentile } from './percentile.ts';
 
@@ -13,9 +14,11 @@ export interface WorkflowTaskTimes {
   scheduled: number;
   started?: number;
   completed?: number;
+  /** When the server failed the task or it timed out: when, and why (the failure's cause, or `timed out`). */
+  failed?: { at: number; cause: string };
 }
 
-/** A workflow history's tasks in order, each with when it was scheduled, started and completed (epoch ms). */
+/** A workflow history's tasks in order, each with when it was scheduled, started and completed or failed (epoch ms). */
 export function workflowTasksOf(events: readonly HistoryEvent[]): WorkflowTaskTimes[] {
   const tasks: WorkflowTaskTimes[] = [];
   for (const event of events) {
@@ -23,6 +26,13 @@ export function workflowTasksOf(events: readonly HistoryEvent[]): WorkflowTaskTi
     const task = tasks.at(-1);
     if (task && event.workflowTaskStartedEventAttributes) task.started = tsToMs(event.eventTime);
     if (task && event.workflowTaskCompletedEventAttributes) task.completed = tsToMs(event.eventTime);
+    const failure = event.workflowTaskFailedEventAttributes;
+    if (task && failure)
+      task.failed = {
+        at: tsToMs(event.eventTime),
+        cause: String(protoPackage.temporal.api.enums.v1.WorkflowTaskFailedCause[failure.cause ?? 0]),
+      };
+    if (task && event.workflowTaskTimedOutEventAttributes) task.failed = { at: tsToMs(event.eventTime), cause: 'timed out' };
   }
   return tasks;
 }
