@@ -23,6 +23,14 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
     connections.push(connection);
     return new Client({ connection, namespace: 'default' });
   };
+  /** A bucket's signal-with-start: the run id it signalled, or what it failed with. */
+  const signalBucket = (client: Client, taskQueue: string, workflowId = `${taskQueue}-${randomUUID()}`) =>
+    client.workflow
+      .signalWithStart('alertBucketWorkflow', { taskQueue, workflowId, args: [{}], signal: 'alertsReceived', signalArgs: [{ alerts: [] }] })
+      .then(
+        (handle) => handle.signaledRunId,
+        (caught: unknown) => caught,
+      );
 
   it('a signalWithStart answered after 4 s is accepted, and the workflow holds its signal', async () => {
     const temporalAddress = process.env[TEST_ENV.temporalAddress] as string;
@@ -34,13 +42,7 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
       await client.workflowService.getSystemInfo({});
       proxy.hold(ANSWER_HELD_MS);
       const startedAt = Date.now();
-      await client.workflow.signalWithStart('alertBucketWorkflow', {
-        taskQueue: `no-worker-${randomUUID()}`,
-        workflowId,
-        args: [{}],
-        signal: 'alertsReceived',
-        signalArgs: [{ alerts: [] }],
-      });
+      expect(typeof (await signalBucket(client, `no-worker-${randomUUID()}`, workflowId))).toBe('string');
       // The answer really was held: the call is not accepted early by some other path.
       expect(Date.now() - startedAt).toBeGreaterThanOrEqual(ANSWER_HELD_MS);
       const history = await direct.workflow.getHandle(workflowId).fetchHistory();
@@ -58,19 +60,7 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
 
   it('a server that refuses connections fails as "Temporal unavailable" within the retry window, not the deadline', async () => {
     const client = clientOf(`127.0.0.1:${await freePort()}`, { callTimeoutMs: 60_000, retryWindowMs: 500 });
-    const error = await client.workflow
-      .signalWithStart('alertBucketWorkflow', {
-        taskQueue: 'unreachable',
-        workflowId: `unreachable-${randomUUID()}`,
-        args: [{}],
-        signal: 'alertsReceived',
-        signalArgs: [{ alerts: [] }],
-      })
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
-    expect(unavailableDependency(error)).toBe('temporal');
+    expect(unavailableDependency(await signalBucket(client, 'unreachable'))).toBe('temporal');
     // The jest timeout (10 s, far under the 60 s deadline) is what fails a client that retries past its window.
   }, 10_000);
 
@@ -85,18 +75,7 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
       const server = await startRefusingTemporal(2000, code);
       try {
         const client = clientOf(server.address, { callTimeoutMs: 9_000, retryWindowMs: 500 });
-        const result = await client.workflow
-          .signalWithStart('alertBucketWorkflow', {
-            taskQueue: 'refusing',
-            workflowId: `refused-${randomUUID()}`,
-            args: [{}],
-            signal: 'alertsReceived',
-            signalArgs: [{ alerts: [] }],
-          })
-          .then(
-            (handle) => handle.signaledRunId,
-            (caught: unknown) => caught,
-          );
+        const result = await signalBucket(client, 'refusing');
         if (outcome === 'accepted') {
           expect(result).toBe('run-after-refusals');
           expect(server.calls.length).toBeGreaterThan(1);
