@@ -26,9 +26,8 @@ export interface TemporalClient {
 }
 
 /**
- * How long a call waits for the server's answer. A busy server that holds the request answers in
- * seconds (the dev server has taken more than 3 s under 10,000 waiting escalations), and an alert
- * it accepts late still pages, where a 503 loses it at every sender that does not retry.
+ * How long a call waits for the server's answer: an alert a busy server accepts late still pages,
+ * where a 503 loses it at every sender that does not retry.
  */
 export const DEFAULT_TEMPORAL_CALL_TIMEOUT_MS = 10_000;
 /** How long a call retries a server that refuses or drops its connections: a webhook sender gets its 503 promptly when Temporal is down. */

@@ -5,7 +5,7 @@ import { condition, patched, sleep, workflowInfo } from '@temporalio/workflow';
 // short history keeps that cheap. docs/ingestion.md has the numbers.
 const MAX_HISTORY_EVENTS = 4_000;
 const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
-/** Runs recorded before it continued as new right after a batch, and replay that way. */
+/** Runs recorded without this marker continued as new right after a batch, and replay that way. */
 const CONTINUE_AS_NEW_FIRST_PATCH = 'continue-as-new-before-batch';
 /** A bucket with nothing to do for this long ends; the next signalWithStart starts it again. */
 export const BUCKET_IDLE_MS = 5 * 60_000;
