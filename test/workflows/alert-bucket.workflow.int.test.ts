@@ -248,6 +248,52 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     await replayIdleHistory(IDLE_HISTORY, IDLE_MS);
   });
 
+  it('replays a run recorded when buckets continued as new at 4,000 events, with batches past events 500 and 1,000: no non-determinism', async () => {
+    // Recorded on 0959bba9 (230 signals, one batch each, then idle). A replay at a lower bound would
+    // continue as new where that run ran a batch.
+    const recorded = JSON.parse(
+      await readFile(new URL('../fixtures/histories/alert-bucket-run-past-1000-events.json', import.meta.url), 'utf8'),
+    );
+    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    const markerEventIds = history.events.flatMap((event) => (event.markerRecordedEventAttributes ? [Number(event.eventId)] : []));
+    expect(history.events.length).toBeGreaterThan(1_000);
+    expect(markerEventIds.filter((eventId) => eventId > 1_000).length).toBeGreaterThan(0);
+    expect(history.events.some((event) => event.workflowExecutionContinuedAsNewEventAttributes)).toBe(false);
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+  });
+
+  it('continues a run as new at the first task past 500 events', async () => {
+    const applied: string[] = [];
+    const recordAlertBatch: NonNullable<ActivityMocks['recordAlertBatch']> = async ({ signals }) => {
+      applied.push(...signals.map((signal) => signal.alertId));
+      return { applied: signals.length, opened: 0 };
+    };
+    const workflowId = `alert-bucket-test-${randomUUID()}`;
+    const firstRun = await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
+      // One batch per signal: about five events each, so the first run passes 500 events at the 100th or so.
+      const first = await send(taskQueue, workflowId, [alert('k', 'firing', 'signal-0')], { idleMs: 1_000 });
+      for (let index = 1; index < 130; index++) {
+        await send(taskQueue, workflowId, [alert('k', 'firing', `signal-${index}`)], { idleMs: 1_000 });
+        await waitFor(`signal ${index} applied`, async () => (applied.includes(`signal-${index}`) ? true : undefined), {
+          timeoutMs: 10_000,
+          intervalMs: 5,
+        });
+      }
+      const handle = wf.env.client.workflow.getHandle(workflowId, first.signaledRunId);
+      await waitFor(
+        'the first run continued as new',
+        async () => ((await handle.describe()).status.name === 'CONTINUED_AS_NEW' ? true : undefined),
+        { timeoutMs: 10_000, intervalMs: 20 },
+      );
+      return handle.fetchHistory();
+    });
+    const continuedAt = firstRun.events?.find((event) => event.workflowExecutionContinuedAsNewEventAttributes)?.eventId;
+    expect(Number(continuedAt)).toBeGreaterThanOrEqual(500);
+    expect(Number(continuedAt)).toBeLessThan(520);
+    expect(applied).toEqual(Array.from({ length: 130 }, (_, index) => `signal-${index}`));
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, firstRun)).resolves.toBeUndefined();
+  });
+
   it('replays a recorded bucket history (keys, a duplicate, a resolve, continue-as-new): no non-determinism', async () => {
     const recorded = JSON.parse(await readFile(new URL('../fixtures/histories/alert-bucket-run.json', import.meta.url), 'utf8'));
     const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);

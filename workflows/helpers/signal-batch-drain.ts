@@ -3,8 +3,15 @@ import { condition, patched, sleep, workflowInfo } from '@temporalio/workflow';
 // Continue-as-new far below Temporal's history warnings (10,240 events / 10 MB): a worker replays a
 // run's whole history after a failed task, about 1 ms per event, and a replay past the 10 s task
 // timeout never completes while alerts keep coming. docs/ingestion.md has the numbers.
-const MAX_HISTORY_EVENTS = 1_000;
+const MAX_HISTORY_EVENTS = 500;
 const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
+/**
+ * Runs recorded without this marker replay with the highest bound any earlier release used: a
+ * replay must continue as new exactly where the run did, and a bound at or above the recorded one
+ * never does so sooner. The marker, set at a run's first live task, brings it to today's bound.
+ */
+const BOUND_500_PATCH = 'continue-as-new-at-500-events';
+const EARLIER_MAX_HISTORY_EVENTS = 4_000;
 /** Runs recorded without this marker continued as new right after a batch, and replay that way. */
 const CONTINUE_AS_NEW_FIRST_PATCH = 'continue-as-new-before-batch';
 /** A bucket with nothing to do for this long ends; the next signalWithStart starts it again. */
@@ -49,9 +56,10 @@ export async function drainSignalBatches(drain: SignalBatchDrain): Promise<void>
 
   const runIsLong = (times = 1) => {
     const info = workflowInfo();
+    const maxEvents = drain.maxHistoryEvents ?? (patched(BOUND_500_PATCH) ? MAX_HISTORY_EVENTS : EARLIER_MAX_HISTORY_EVENTS);
     return (
       (times === 1 && info.continueAsNewSuggested) ||
-      info.historyLength >= times * (drain.maxHistoryEvents ?? MAX_HISTORY_EVENTS) ||
+      info.historyLength >= times * maxEvents ||
       info.historySize >= times * MAX_HISTORY_BYTES
     );
   };
