@@ -88,9 +88,14 @@ export async function recordHistoryWhenAsked(file: URL, history: History): Promi
   await writeFile(file, `${JSON.stringify(protoPackage.temporal.api.history.v1.History.fromObject(history).toJSON(), null, 1)}\n`);
 }
 
+/** A history fixture as recordHistoryWhenAsked wrote it. */
+export async function readRecordedHistory(file: URL): Promise<protoPackage.temporal.api.history.v1.History> {
+  return protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(file, 'utf8')));
+}
+
 /** Replays a recorded idle history on today's workflows: it must still be of that shape and raise no non-determinism. */
 export async function replayIdleHistory(file: URL, idleMs: number): Promise<void> {
-  const history = protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(file, 'utf8')));
+  const history = await readRecordedHistory(file);
   expectIdleTimers(history, idleMs);
   installQuietTemporalRuntime();
   await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();

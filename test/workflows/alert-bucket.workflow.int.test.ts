@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import protoPackage from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
@@ -16,7 +15,13 @@ import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '
 import { createIntegration } from '../helpers/webhooks.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
 import { gate } from '../helpers/gate.ts';
-import { expectEndedIdle, afterFirstTimerStarted, replayIdleHistory, waitForIdleTimersFired } from '../helpers/bucket-history.ts';
+import {
+  expectEndedIdle,
+  afterFirstTimerStarted,
+  readRecordedHistory,
+  replayIdleHistory,
+  waitForIdleTimersFired,
+} from '../helpers/bucket-history.ts';
 
 const IDLE_MS = 2_000;
 const IDLE_HISTORY = new URL('../fixtures/histories/alert-bucket-idle.json', import.meta.url);
@@ -249,12 +254,9 @@ describe('alertBucketWorkflow (real Temporal)', () => {
   });
 
   it('replays a run recorded when buckets continued as new at 4,000 events, with batches past events 500 and 1,000: no non-determinism', async () => {
-    // Recorded on 0959bba9 (230 signals, one batch each, then idle). A replay at a lower bound would
-    // continue as new where that run ran a batch.
-    const recorded = JSON.parse(
-      await readFile(new URL('../fixtures/histories/alert-bucket-run-past-1000-events.json', import.meta.url), 'utf8'),
-    );
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    // Recorded by 0959bba9's code (230 signals, one batch each, then idle). A replay at a lower bound
+    // would continue as new where that run ran a batch.
+    const history = await readRecordedHistory(new URL('../fixtures/histories/alert-bucket-run-past-1000-events.json', import.meta.url));
     const markerEventIds = history.events.flatMap((event) => (event.markerRecordedEventAttributes ? [Number(event.eventId)] : []));
     expect(history.events.length).toBeGreaterThan(1_000);
     expect(markerEventIds.filter((eventId) => eventId > 1_000).length).toBeGreaterThan(0);
@@ -295,8 +297,7 @@ describe('alertBucketWorkflow (real Temporal)', () => {
   });
 
   it('replays a recorded bucket history (keys, a duplicate, a resolve, continue-as-new): no non-determinism', async () => {
-    const recorded = JSON.parse(await readFile(new URL('../fixtures/histories/alert-bucket-run.json', import.meta.url), 'utf8'));
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    const history = await readRecordedHistory(new URL('../fixtures/histories/alert-bucket-run.json', import.meta.url));
     expect(history.events.some((event) => event.workflowExecutionContinuedAsNewEventAttributes)).toBe(true);
     expect(history.events.filter((event) => event.workflowExecutionSignaledEventAttributes).length).toBeGreaterThan(1);
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
