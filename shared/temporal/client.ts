@@ -36,6 +36,11 @@ export const DEFAULT_TEMPORAL_RETRY_WINDOW_MS = 3000;
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 type CallDeadline = Parameters<GrpcInterceptor>[0]['deadline'];
 type GrpcStatus = Parameters<ReturnType<typeof defaultGrpcRetryOptions>['retryableDecider']>[1];
+/**
+ * A retry starts only with this much of the call's deadline left: one started later fails as
+ * DEADLINE_EXCEEDED before the server can answer, and the caller sees that instead of the server's refusal.
+ */
+const LAST_ATTEMPT_MS = 200;
 /** gRPC's status code 8 (the SDK does not re-export grpc-js's enum). */
 const RESOURCE_EXHAUSTED = 8;
 
@@ -79,8 +84,10 @@ export function boundedCalls(
     // A caller's own deadline is its retry window too (e.g. an update that waits on purpose).
     const retryUntil = explicit ?? Math.min(deadline, Date.now() + retryWindowMs);
     // RESOURCE_EXHAUSTED is a server that is up and asks for a moment: a rate limit, or a workflow
-    // refusing signals while its continue-as-new is retried. It gets the whole deadline.
-    const retryLimit = (status: GrpcStatus) => (status.code === RESOURCE_EXHAUSTED ? deadline : retryUntil);
+    // refusing signals while its continue-as-new is retried. It gets the whole deadline, less the
+    // time its last attempt needs to be answered.
+    const lastStart = deadline - LAST_ATTEMPT_MS;
+    const retryLimit = (status: GrpcStatus) => Math.min(status.code === RESOURCE_EXHAUSTED ? deadline : retryUntil, lastStart);
     const retry = makeGrpcRetryInterceptor({
       retryableDecider: (attempt, status) => Date.now() < retryLimit(status) && defaults.retryableDecider(attempt, status),
       delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, retryLimit(status) - Date.now())),

@@ -88,4 +88,27 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
     },
     15_000,
   );
+
+  it('a server still refusing with RESOURCE_EXHAUSTED at the deadline: the caller gets its refusal, not a last attempt that had no time', async () => {
+    const server = await startRefusingTemporal(60_000, status.RESOURCE_EXHAUSTED);
+    try {
+      const startedAt = Date.now();
+      const result = await signalBucket(clientOf(server.address, { callTimeoutMs: 1_500, retryWindowMs: 500 }), 'refusing');
+      expect(grpcCodeOf(result)).toBe(status.RESOURCE_EXHAUSTED);
+      // Retried within the deadline, and the last attempt was one the server answered.
+      expect(server.calls.length).toBeGreaterThan(1);
+      expect((server.calls.at(-1) as number) - startedAt).toBeLessThan(1_500);
+    } finally {
+      await server.close();
+    }
+  }, 10_000);
 });
+
+/** The gRPC status code a client call failed with, wherever the SDK's error carries it. */
+function grpcCodeOf(error: unknown): number | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as Error & { code?: unknown }).code;
+    if (typeof code === 'number') return code;
+  }
+  return undefined;
+}
