@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from '@jest/globals';
 import type { WorkflowHandle } from '@temporalio/client';
@@ -7,6 +7,7 @@ import { Worker } from '@temporalio/worker';
 import { waitFor } from '../../dev/wait-for.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { installQuietTemporalRuntime } from './quiet-temporal-runtime.ts';
+import { readRecordedHistory } from './recorded-history.ts';
 
 type History = protoPackage.temporal.api.history.v1.IHistory;
 
@@ -86,11 +87,6 @@ export function expectIdleTimers(history: History, idleMs: number): void {
 export async function recordHistoryWhenAsked(file: URL, history: History): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
   await writeFile(file, `${JSON.stringify(protoPackage.temporal.api.history.v1.History.fromObject(history).toJSON(), null, 1)}\n`);
-}
-
-/** A history fixture as recordHistoryWhenAsked wrote it. */
-export async function readRecordedHistory(file: URL): Promise<protoPackage.temporal.api.history.v1.History> {
-  return protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(file, 'utf8')));
 }
 
 /** Replays a recorded idle history on today's workflows: it must still be of that shape and raise no non-determinism. */

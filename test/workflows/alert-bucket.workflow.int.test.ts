@@ -15,13 +15,8 @@ import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '
 import { createIntegration } from '../helpers/webhooks.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
 import { gate } from '../helpers/gate.ts';
-import {
-  expectEndedIdle,
-  afterFirstTimerStarted,
-  readRecordedHistory,
-  replayIdleHistory,
-  waitForIdleTimersFired,
-} from '../helpers/bucket-history.ts';
+import { expectEndedIdle, afterFirstTimerStarted, replayIdleHistory, waitForIdleTimersFired } from '../helpers/bucket-history.ts';
+import { readRecordedHistory } from '../helpers/recorded-history.ts';
 
 const IDLE_MS = 2_000;
 const IDLE_HISTORY = new URL('../fixtures/histories/alert-bucket-idle.json', import.meta.url);

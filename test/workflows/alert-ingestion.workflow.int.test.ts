@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import protoPackage from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
@@ -12,6 +10,7 @@ import { workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal } from '../../workflows/messages.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
+import { readRecordedHistory } from '../helpers/recorded-history.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 
 type Call = { ids: string[]; incidentId: string | null; newIncidentId?: string };
@@ -150,10 +149,9 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
   it('replays a history recorded before runs started with their incident id (an upsert per incident): no non-determinism', async () => {
     // Recorded from the code before firstIncidentId: a firing alert, then firing, resolved and firing
     // (a second incident in the same run), then a resolve that ends the run.
-    const recorded = JSON.parse(
-      await readFile(new URL('../fixtures/histories/alert-ingestion-before-first-incident-id.json', import.meta.url), 'utf8'),
+    const history = await readRecordedHistory(
+      new URL('../fixtures/histories/alert-ingestion-before-first-incident-id.json', import.meta.url),
     );
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
     expect(history.events.filter((event) => event.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(2);
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
   });

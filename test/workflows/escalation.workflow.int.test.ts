@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import protoPackage from '@temporalio/proto';
+import type protoPackage from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { waitFor } from '../../dev/wait-for.ts';
@@ -18,6 +17,7 @@ import {
   reassignEscalationUpdate,
 } from '../../workflows/messages.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
+import { readRecordedHistory } from '../helpers/recorded-history.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 
 // The time-skipping server cannot be downloaded here (see workflow-env.ts): delays are real and short.
@@ -395,8 +395,7 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     ['one-step', 'exhausted'],
     ['one-step', 'acknowledged'],
   ])('replays an escalation of the %s shape (%s): running escalations survive the deploy', async (shape, name) => {
-    const recorded = JSON.parse(await readFile(new URL(`../fixtures/histories/escalation-${shape}-${name}.json`, import.meta.url), 'utf8'));
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    const history = await readRecordedHistory(new URL(`../fixtures/histories/escalation-${shape}-${name}.json`, import.meta.url));
     // Each fixture is of the shape it is named after.
     expect(scheduled(history, 'pageEscalationTargets') > 0).toBe(shape !== 'one-step');
     expect(scheduled(history, 'planEscalationPages') > 0).toBe(shape === 'rules');
@@ -405,10 +404,9 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
   });
 
   it('replays an escalation an escalate-now woke from a delayed start before it paged level 1 only: level 2 came right after', async () => {
-    const recorded = JSON.parse(
-      await readFile(new URL('../fixtures/histories/escalation-escalate-now-before-level-1.json', import.meta.url), 'utf8'),
+    const history = await readRecordedHistory(
+      new URL('../fixtures/histories/escalation-escalate-now-before-level-1.json', import.meta.url),
     );
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
     // Both levels, with no timer between them.
     expect(scheduled(history, 'escalateLevel')).toBe(2);
     expect((history.events ?? []).some((event) => event.timerStartedEventAttributes)).toBe(false);

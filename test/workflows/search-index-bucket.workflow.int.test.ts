@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import protoPackage from '@temporalio/proto';
+import type protoPackage from '@temporalio/proto';
 import { Context } from '@temporalio/activity';
 import { Worker } from '@temporalio/worker';
 import { waitFor } from '../../dev/wait-for.ts';
@@ -8,6 +7,7 @@ import { MAX_DOCUMENTS_PER_PASS, type SearchIndexBucketInput, type SearchIndexIn
 import type { searchIndexBucketWorkflow } from '../../workflows/search-index-bucket.workflow.ts';
 import { searchDocumentsChangedSignal } from '../../workflows/messages.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { readRecordedHistory } from '../helpers/recorded-history.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 import {
   expectEndedIdle,
@@ -312,14 +312,13 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
   });
 
   it('replays a recorded history in which one task started the next pass and re-armed the idle timer: no non-determinism', async () => {
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(ONE_TASK_HISTORY, 'utf8')));
+    const history = await readRecordedHistory(ONE_TASK_HISTORY);
     expectNextPassThenTimerInOneTask(history.events);
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
   });
 
   it('replays a recorded bucket history (signals during a pass, continue-as-new): no non-determinism', async () => {
-    const recorded = JSON.parse(await readFile(HISTORY, 'utf8'));
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    const history = await readRecordedHistory(HISTORY);
     expect(history.events.some((event) => event.workflowExecutionContinuedAsNewEventAttributes)).toBe(true);
     expect(history.events.filter((event) => event.workflowExecutionSignaledEventAttributes).length).toBeGreaterThan(1);
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
