@@ -51,6 +51,13 @@ function spansOf(bodies: string[]): ExportedSpan[] {
   );
 }
 
+/** What the collector holds, for a failure's message: each service's span names with their counts. */
+function spanSummary(spans: ExportedSpan[]): string {
+  const counts = new Map<string, number>();
+  for (const span of spans) counts.set(`${span.service} ${span.name}`, (counts.get(`${span.service} ${span.name}`) ?? 0) + 1);
+  return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ') || 'none';
+}
+
 describe('metrics and traces (integration: `node api/main.ts` and `node worker/main.ts` as an operator runs them, real PostgreSQL and Temporal)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let collector: Awaited<ReturnType<typeof startReceiver>>;
@@ -190,18 +197,23 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
     expect(workerAfter).toMatch(/\ntemporal_\w+/);
     expect(workerAfter).toContain('temporal_worker_task_slots_available');
 
-    // One trace: the API's request span, and the worker's workflow and activity spans under it.
+    // One trace: the API's request span, and the worker's workflow and activity spans under it. Both
+    // webhook requests (signed and unsigned) make a span of that name, in whichever order the API's
+    // exports arrive: the signed one's trace is the one the worker joins.
+    let received: ExportedSpan[] = [];
     const trace = await waitFor(
       "a trace spanning the API and the worker's activities",
       async () => {
-        const spans = spansOf(collector.requests.filter((request) => request.url === '/v1/traces').map((request) => request.body));
-        const request = spans.find((span) => span.service === 'tocsin-api' && span.name === `POST ${WEBHOOK_ROUTE}`);
-        if (!request) return undefined;
-        const inTrace = spans.filter((span) => span.traceId === request.traceId);
-        return inTrace.some((span) => span.service === 'tocsin-worker' && span.name.startsWith('RunActivity')) ? inTrace : undefined;
+        received = spansOf(collector.requests.filter((request) => request.url === '/v1/traces').map((request) => request.body));
+        const traces = received
+          .filter((span) => span.service === 'tocsin-api' && span.name === `POST ${WEBHOOK_ROUTE}`)
+          .map((request) => received.filter((span) => span.traceId === request.traceId));
+        return traces.find((inTrace) => inTrace.some((span) => span.service === 'tocsin-worker' && span.name.startsWith('RunActivity')));
       },
       { timeoutMs: 30_000 },
-    ).catch(withOutput);
+    ).catch((error: unknown) =>
+      withOutput(`${error instanceof Error ? error.message : String(error)}; spans received: ${spanSummary(received)}`),
+    );
     expect(trace.map((span) => span.service)).toEqual(expect.arrayContaining(['tocsin-api', 'tocsin-worker']));
     expect(trace.some((span) => span.service === 'tocsin-api' && span.name.startsWith('SignalWithStartWorkflow'))).toBe(true);
   });
