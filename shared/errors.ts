@@ -177,15 +177,16 @@ export class ServiceUnavailableError extends AppError {
 
 export type Dependency = 'database' | 'temporal';
 
-// gRPC status codes a Temporal call ends with when the server cannot be reached in time.
-const GRPC_UNAVAILABLE = 14;
-const GRPC_DEADLINE_EXCEEDED = 4;
+// gRPC status codes a Temporal call ends with when the server cannot take it in time: unreachable,
+// too slow, or still asking for a moment at the call's deadline (a workflow refusing signals while
+// its continue-as-new is retried, a rate limit).
+const TEMPORAL_UNAVAILABLE_CODES = new Set([14 /* UNAVAILABLE */, 4 /* DEADLINE_EXCEEDED */, 8 /* RESOURCE_EXHAUSTED */]);
 
 function isTemporalUnreachable(error: unknown): boolean {
   for (let node = error, depth = 0; node !== null && typeof node === 'object' && depth < 8; depth += 1) {
     const { code, details, cause } = node as { code?: unknown; details?: unknown; cause?: unknown };
     // A gRPC status error carries a numeric code and its details; the SDK's ServiceError wraps one.
-    if ((code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED) && typeof details === 'string') return true;
+    if (typeof code === 'number' && TEMPORAL_UNAVAILABLE_CODES.has(code) && typeof details === 'string') return true;
     node = cause;
   }
   return false;

@@ -87,7 +87,7 @@ export function boundedCalls(
     // refusing signals while its continue-as-new is retried. It gets the whole deadline, less the
     // time its last attempt needs to be answered.
     const lastStart = deadline - LAST_ATTEMPT_MS;
-    const retryLimit = (status: GrpcStatus) => Math.min(status.code === RESOURCE_EXHAUSTED ? deadline : retryUntil, lastStart);
+    const retryLimit = (status: GrpcStatus) => (status.code === RESOURCE_EXHAUSTED ? lastStart : Math.min(retryUntil, lastStart));
     const retry = makeGrpcRetryInterceptor({
       retryableDecider: (attempt, status) => Date.now() < retryLimit(status) && defaults.retryableDecider(attempt, status),
       delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, retryLimit(status) - Date.now())),

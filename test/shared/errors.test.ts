@@ -2,8 +2,8 @@ import { ServiceError } from '@temporalio/client';
 import { ServiceUnavailableError, unavailableDependency } from '../../shared/errors.ts';
 
 /** The shape @grpc/grpc-js gives a failed call: a numeric status code with details and metadata. */
-// gRPC status codes (@grpc/grpc-js `status`): UNAVAILABLE 14, DEADLINE_EXCEEDED 4, INVALID_ARGUMENT 3.
-const status = { UNAVAILABLE: 14, DEADLINE_EXCEEDED: 4, INVALID_ARGUMENT: 3 } as const;
+// gRPC status codes (@grpc/grpc-js `status`): UNAVAILABLE 14, DEADLINE_EXCEEDED 4, RESOURCE_EXHAUSTED 8, INVALID_ARGUMENT 3.
+const status = { UNAVAILABLE: 14, DEADLINE_EXCEEDED: 4, RESOURCE_EXHAUSTED: 8, INVALID_ARGUMENT: 3 } as const;
 
 const grpcFailure = (code: number, details: string) => Object.assign(new Error(`${code} ${details}`), { code, details, metadata: {} });
 
@@ -20,6 +20,13 @@ describe('unavailableDependency', () => {
       'temporal',
     ],
     ['a bare gRPC UNAVAILABLE', grpcFailure(status.UNAVAILABLE, 'Connection dropped'), 'temporal'],
+    [
+      'Temporal still refusing at the deadline (RESOURCE_EXHAUSTED)',
+      new ServiceError('Failed to signalWithStart Workflow', {
+        cause: grpcFailure(status.RESOURCE_EXHAUSTED, 'workflow operation can not be applied because workflow is closing'),
+      }),
+      'temporal',
+    ],
     [
       'Temporal refusing the call (INVALID_ARGUMENT)',
       new ServiceError('Failed', { cause: grpcFailure(status.INVALID_ARGUMENT, 'bad') }),

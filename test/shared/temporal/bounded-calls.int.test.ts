@@ -95,6 +95,8 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
       const startedAt = Date.now();
       const result = await signalBucket(clientOf(server.address, { callTimeoutMs: 1_500, retryWindowMs: 500 }), 'refusing');
       expect(grpcCodeOf(result)).toBe(status.RESOURCE_EXHAUSTED);
+      // Which the API answers as Temporal unavailable: 503 with Retry-After.
+      expect(unavailableDependency(result)).toBe('temporal');
       // Retried within the deadline, and the last attempt was one the server answered.
       expect(server.calls.length).toBeGreaterThan(1);
       expect((server.calls.at(-1) as number) - startedAt).toBeLessThan(1_500);
