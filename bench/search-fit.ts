@@ -11,8 +11,24 @@ import {
   type KindWeights,
 } from '../shared/search/query/fusion.ts';
 import { QUERY_KINDS, type QueryKind } from '../shared/search/query/query-kind.ts';
+import { z } from 'zod';
 
 export const K = 10;
+
+const share = z.number().min(0).max(1);
+const kindWeightsSchema = z.strictObject({
+  keyword: z.number().min(0),
+  feedback: z.strictObject({ weight: z.number().min(0), depth: z.number().int().min(1).max(50) }).optional(),
+  expansion: z.number().min(0).optional(),
+  floor: share.optional(),
+  anchor: z.strictObject({ top: z.number().int().min(1).max(K), evidence: share }).optional(),
+  rarity: z.number().min(0).optional(),
+  length: z.number().min(0).optional(),
+}) satisfies z.ZodType<KindWeights>;
+/** Weights as a fit's report line prints them, one entry per kind of query (`OFFLINE_WEIGHTS`). */
+export const fusionParamsSchema: z.ZodType<FusionParams> = z.strictObject(
+  Object.fromEntries(QUERY_KINDS.map((kind) => [kind, kindWeightsSchema])) as Record<QueryKind, typeof kindWeightsSchema>,
+);
 
 export function ndcgAt(ranked: string[], relevant: Map<string, number>, k = K): number {
   const dcg = ranked.slice(0, k).reduce((sum, key, i) => sum + (2 ** (relevant.get(key) ?? 0) - 1) / Math.log2(i + 2), 0);

@@ -25,7 +25,7 @@ import {
 import { classifyQuery } from '../shared/search/query/query-kind.ts';
 import type { SearchDocument } from '../shared/search/port.ts';
 import { evaluationSets } from './search-evaluation-sets.ts';
-import { fitFusion, fusedRanking, K, keysOf, mean, mrrAt, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
+import { fitFusion, fusedRanking, fusionParamsSchema, K, keysOf, mean, mrrAt, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
 
 const CACHE = process.env.OFFLINE_CACHE ?? '/tmp/tocsin-search-offline.json';
 const hash = (text: string) => createHash('sha1').update(text).digest('hex');
@@ -124,7 +124,9 @@ await embedder.close();
 type Ranker = (item: FusionCase, set: string) => string[];
 const semanticRanker: Ranker = (item) => keysOf(item.semantic.slice(0, K).map((c) => c.hit));
 // OFFLINE_WEIGHTS=<json>: weights to try in the shipped ones' place (a fit's line of this report).
-const shipped: FusionParams = process.env.OFFLINE_WEIGHTS ? JSON.parse(process.env.OFFLINE_WEIGHTS) : fusionFor(embedder.model);
+const shipped: FusionParams = process.env.OFFLINE_WEIGHTS
+  ? fusionParamsSchema.parse(JSON.parse(process.env.OFFLINE_WEIGHTS))
+  : fusionFor(embedder.model);
 const shippedRanker: Ranker = (item) => fusedRanking(item, shipped);
 // Leave one corpus out: the weights for a corpus's queries are fitted on the other corpora's training sets.
 const corpora = [...new Set(sets.map((set) => set.corpus))];
