@@ -120,7 +120,8 @@ const embedder: Embedder = {
   embed: (texts, purpose) => (purpose === 'query' && embedQueries ? inner : cached).embed(texts, purpose),
 };
 const esUrl = process.env.ELASTICSEARCH_URL as string;
-const elastic = createElasticsearchEngine({ url: esUrl, prefix: `bench-${randomUUID().slice(0, 8)}`, embedder });
+const esPrefix = `bench-${randomUUID().slice(0, 8)}`;
+const elastic = createElasticsearchEngine({ url: esUrl, prefix: esPrefix, embedder });
 const esClient = new Client({ node: esUrl, requestTimeout: 60_000 });
 try {
   await runMigrations(orm, database.url);
@@ -433,6 +434,10 @@ try {
       for (let i = 0; i < padding.length; i += 500) await index.upsert(padding.slice(i, i + 500));
       await index.refresh();
     }
+    // Elasticsearch's kNN walks each segment's graph: the count, as the latency below met it, says how
+    // far its figures are from a merged index's.
+    const stats = await esClient.indices.stats({ index: `${esPrefix}*`, metric: 'segments' });
+    const segments = stats._all.primaries?.segments?.count ?? 'unknown';
     process.stderr.write(`padded to ${target} documents in ${((performance.now() - padStarted) / 1000).toFixed(1)} s\n`);
     size = target;
     // Every query, but for PostgreSQL's exact semantic scan (BENCH_PG_EXACT, seconds a query at
@@ -466,6 +471,7 @@ try {
         );
       }
     }
+    latencyRows.push(`${' '.repeat(14)}${String(target).padStart(8)}  elasticsearch segments as measured: ${segments}`);
     latencyRows.push(`${' '.repeat(14)}${String(target).padStart(8)}  ${await recallLine(target)}`);
   }
   if (latencyRows.length) {
