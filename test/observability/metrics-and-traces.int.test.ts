@@ -54,7 +54,10 @@ function spansOf(bodies: string[]): ExportedSpan[] {
 /** What the collector holds, for a failure's message: each service's span names with their counts. */
 function spanSummary(spans: ExportedSpan[]): string {
   const counts = new Map<string, number>();
-  for (const span of spans) counts.set(`${span.service} ${span.name}`, (counts.get(`${span.service} ${span.name}`) ?? 0) + 1);
+  for (const { service, name } of spans) {
+    const key = `${service} ${name}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ') || 'none';
 }
 
