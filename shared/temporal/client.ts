@@ -6,6 +6,7 @@ import {
   type ClientInterceptors,
   type ConnectionOptions,
 } from '@temporalio/client';
+import { busyWorkflowDelayMs, isBusyWorkflow } from './busy-workflow.ts';
 
 export interface TemporalSettings {
   address: string;
@@ -85,12 +86,19 @@ export function boundedCalls(
     const retryUntil = explicit ?? Math.min(deadline, Date.now() + retryWindowMs);
     // RESOURCE_EXHAUSTED is a server that is up and asks for a moment: a rate limit, or a workflow
     // refusing signals while its continue-as-new is retried. It gets the whole deadline, less the
-    // time its last attempt needs to be answered.
+    // time its last attempt needs to be answered; a busy workflow is tried again every quarter
+    // second or so, as many times as that allows.
     const lastStart = deadline - LAST_ATTEMPT_MS;
     const retryLimit = (status: GrpcStatus) => (status.code === RESOURCE_EXHAUSTED ? lastStart : Math.min(retryUntil, lastStart));
+    const busy = (status: GrpcStatus) => status.code === RESOURCE_EXHAUSTED && isBusyWorkflow(status);
     const retry = makeGrpcRetryInterceptor({
-      retryableDecider: (attempt, status) => Date.now() < retryLimit(status) && defaults.retryableDecider(attempt, status),
-      delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, retryLimit(status) - Date.now())),
+      retryableDecider: (attempt, status) =>
+        Date.now() < retryLimit(status) && (busy(status) || defaults.retryableDecider(attempt, status)),
+      delayFunction: (attempt, status) =>
+        Math.min(
+          busy(status) ? busyWorkflowDelayMs(attempt) : defaults.delayFunction(attempt, status),
+          Math.max(0, retryLimit(status) - Date.now()),
+        ),
     });
     return retry({ ...options, deadline }, nextCall);
   };

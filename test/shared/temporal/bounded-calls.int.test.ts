@@ -5,7 +5,7 @@ import { unavailableDependency } from '../../../shared/errors.ts';
 import { temporalConnectionOptions } from '../../../shared/temporal/client.ts';
 import { status } from '@grpc/grpc-js';
 import { startHeldAnswersProxy } from '../../helpers/held-answers-proxy.ts';
-import { startRefusingTemporal } from '../../helpers/refusing-temporal.ts';
+import { RESOURCE_EXHAUSTED_CAUSE, startRefusingTemporal } from '../../helpers/refusing-temporal.ts';
 import { TEST_ENV } from '../../helpers/test-services.ts';
 
 // Longer than the window a call retries an unreachable server in (3 s by default), shorter than
@@ -87,6 +87,28 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
       }
     },
     15_000,
+  );
+
+  it.each([
+    // A workflow that takes signals again once its replay is done: tried again every quarter second or so.
+    ['a busy workflow', RESOURCE_EXHAUSTED_CAUSE.busyWorkflow, 6, Infinity],
+    // A rate limit keeps the SDK's backoff (1 s × 1.7, ±20 %): the second attempt at 1.4–2.0 s, the
+    // third (due at 3.7 s or later) moved up to the last start, 2.3 s.
+    ['a rate limit', RESOURCE_EXHAUSTED_CAUSE.rpsLimit, 3, 3],
+  ])(
+    'RESOURCE_EXHAUSTED for %s (cause %i) until a 2.5 s deadline: at least %i attempts, at most %d',
+    async (_label, cause, fewest, most) => {
+      const server = await startRefusingTemporal(60_000, status.RESOURCE_EXHAUSTED, cause);
+      try {
+        const result = await signalBucket(clientOf(server.address, { callTimeoutMs: 2_500, retryWindowMs: 500 }), 'refusing');
+        expect(grpcCodeOf(result)).toBe(status.RESOURCE_EXHAUSTED);
+        expect(server.calls.length).toBeGreaterThanOrEqual(fewest);
+        expect(server.calls.length).toBeLessThanOrEqual(most);
+      } finally {
+        await server.close();
+      }
+    },
+    10_000,
   );
 
   it('a server still refusing with RESOURCE_EXHAUSTED at the deadline: the caller gets its refusal, not a last attempt that had no time', async () => {
