@@ -26,8 +26,9 @@ export function resourceExhaustedMetadata(cause: number, code: number, message: 
 
 /**
  * A gRPC server answering Temporal's SignalWithStartWorkflowExecution: for its first `refuseForMs`
- * with `code` (as a real server refuses a signal to a workflow whose continue-as-new it is
- * retrying, RESOURCE_EXHAUSTED with the cause BUSY_WORKFLOW), after that with a run id. Records when each call came.
+ * with `code` and, when given, `cause` in the status details (as a real server refuses a signal to a
+ * workflow whose continue-as-new it is retrying: RESOURCE_EXHAUSTED, cause BUSY_WORKFLOW), after that
+ * with a run id. Records when each call came.
  */
 export async function startRefusingTemporal(refuseForMs: number, code: status, cause?: number) {
   const startedAt = Date.now();

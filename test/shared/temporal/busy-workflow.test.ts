@@ -3,9 +3,9 @@ import { busyWorkflowDelayMs, isBusyWorkflow } from '../../../shared/temporal/bu
 import { RESOURCE_EXHAUSTED_CAUSE, resourceExhaustedMetadata } from '../../helpers/refusing-temporal.ts';
 
 const RESOURCE_EXHAUSTED = 8;
-const withDetails = (bytes: Buffer | string) => {
+const withDetails = (bytes: Buffer) => {
   const metadata = new Metadata();
-  metadata.set('grpc-status-details-bin', bytes as Buffer);
+  metadata.set('grpc-status-details-bin', bytes);
   return metadata;
 };
 
