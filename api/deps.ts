@@ -9,7 +9,7 @@ import { connectTemporal, isTemporalReachable, type TemporalClient } from '../sh
 import { notifyIngestionOfResolution } from './services/ingestion-signals.ts';
 import type { AppDeps } from './app.ts';
 import { createApiMetrics, withIngestMetrics, type ApiMetrics } from './metrics.ts';
-import { createMetricsRegistry } from '../shared/observability/metrics.ts';
+import { createMetricsRegistry, temporalRetryCounter } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors } from '../shared/observability/temporal-tracing.ts';
 import type { Tracing } from '../shared/observability/tracing.ts';
 import { runReadinessChecks } from './routes/health.routes.ts';
@@ -646,18 +646,20 @@ export async function createApiDeps(
     acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
   });
   await runMigrations(orm, options.databaseUrl);
+  const registry = options.metricsRegistry ?? createMetricsRegistry();
   const temporal = await connectTemporal({
     address: options.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     interceptors: await temporalClientInterceptors(options.tracing),
+    onRetry: temporalRetryCounter(registry),
   });
   const search = await createSearch(config, { orm }).catch((error: unknown) => {
     logger.error({ err: error }, 'search is unavailable: POST /search/query answers 503');
     return undefined;
   });
   const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: options.databaseUrl });
-  const metrics = createApiMetrics(options.metricsRegistry ?? createMetricsRegistry(), { orm, logger });
+  const metrics = createApiMetrics(registry, { orm, logger });
   const deps = buildAppDeps(config, logger, {
     orm,
     temporal,

@@ -10,7 +10,7 @@ import { ensureAutoResolveSchedule } from './auto-resolve-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearch } from '../shared/search/create-search.ts';
 import { freePorts } from '../shared/net/free-port.ts';
-import { createMetricsRegistry } from '../shared/observability/metrics.ts';
+import { createMetricsRegistry, temporalRetryCounter } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
 import { createWorkerMetrics, temporalLogCounter } from './metrics.ts';
@@ -71,6 +71,7 @@ const temporal = await connectTemporal({
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   interceptors: await temporalClientInterceptors(tracing),
+  onRetry: temporalRetryCounter(registry),
 });
 const runtime = await createWorkerRuntime(config, {
   orm,

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import type { TemporalCallRetry } from '../temporal/client.ts';
 
 export { Registry };
 
@@ -16,6 +17,21 @@ export function createMetricsRegistry(labels: Record<string, string> = {}): Regi
   registry.setDefaultLabels(labels);
   collectDefaultMetrics({ register: registry });
   return registry;
+}
+
+/**
+ * Counts the Temporal calls' retries (TemporalSettings.onRetry): a workflow refusing signals while
+ * it replays (`busy_workflow`), a rate limit, a server away. An operator sees these otherwise only
+ * as webhooks answered late.
+ */
+export function temporalRetryCounter(registry: Registry): (retry: TemporalCallRetry) => void {
+  const retries = new Counter({
+    name: 'tocsin_temporal_call_retries_total',
+    help: 'Temporal calls tried again after a failed attempt, by method and reason (busy_workflow, resource_exhausted, unavailable, other).',
+    labelNames: ['method', 'reason'],
+    registers: [registry],
+  });
+  return ({ method, reason }) => retries.inc({ method, reason });
 }
 
 /**

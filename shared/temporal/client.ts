@@ -18,6 +18,15 @@ export interface TemporalSettings {
   retryWindowMs?: number;
   /** E.g. the OpenTelemetry client interceptor (shared/observability/temporal-tracing.ts). */
   interceptors?: ClientInterceptors;
+  /** Told of every retry a call makes (see boundedCalls), e.g. to count them for /metrics. */
+  onRetry?: (retry: TemporalCallRetry) => void;
+}
+
+/** A failed attempt at a Temporal call that is tried again: the call's method and why it failed. */
+export interface TemporalCallRetry {
+  method: string;
+  /** `busy_workflow`: RESOURCE_EXHAUSTED with that cause; `resource_exhausted`: any other (a rate limit). */
+  reason: 'busy_workflow' | 'resource_exhausted' | 'unavailable' | 'other';
 }
 
 export interface TemporalClient {
@@ -74,6 +83,7 @@ const deadlineMs = (deadline: CallDeadline): number | undefined => {
 export function boundedCalls(
   callTimeoutMs: number,
   retryWindowMs = Math.min(callTimeoutMs, DEFAULT_TEMPORAL_RETRY_WINDOW_MS),
+  onRetry: (retry: TemporalCallRetry) => void = () => undefined,
 ): GrpcInterceptor {
   const defaults = defaultGrpcRetryOptions();
   const unbounded = makeGrpcRetryInterceptor(defaults);
@@ -92,8 +102,11 @@ export function boundedCalls(
     const retryLimit = (status: GrpcStatus) => (status.code === RESOURCE_EXHAUSTED ? lastStart : Math.min(retryUntil, lastStart));
     const busy = (status: GrpcStatus) => status.code === RESOURCE_EXHAUSTED && isBusyWorkflow(status);
     const retry = makeGrpcRetryInterceptor({
-      retryableDecider: (attempt, status) =>
-        Date.now() < retryLimit(status) && (busy(status) || defaults.retryableDecider(attempt, status)),
+      retryableDecider: (attempt, status) => {
+        const retries = Date.now() < retryLimit(status) && (busy(status) || defaults.retryableDecider(attempt, status));
+        if (retries) onRetry({ method, reason: reasonOf(status, busy(status)) });
+        return retries;
+      },
       delayFunction: (attempt, status) =>
         Math.min(
           busy(status) ? busyWorkflowDelayMs(attempt) : defaults.delayFunction(attempt, status),
@@ -104,13 +117,23 @@ export function boundedCalls(
   };
 }
 
+const UNAVAILABLE = 14;
+const reasonOf = (status: GrpcStatus, busy: boolean): TemporalCallRetry['reason'] =>
+  busy
+    ? 'busy_workflow'
+    : status.code === RESOURCE_EXHAUSTED
+      ? 'resource_exhausted'
+      : status.code === UNAVAILABLE
+        ? 'unavailable'
+        : 'other';
+
 /** Connection options every Tocsin client uses; exported so tests can open a lazy connection with them. */
 export function temporalConnectionOptions(
-  settings: Pick<TemporalSettings, 'address' | 'callTimeoutMs' | 'retryWindowMs'>,
+  settings: Pick<TemporalSettings, 'address' | 'callTimeoutMs' | 'retryWindowMs' | 'onRetry'>,
 ): ConnectionOptions {
   return {
     address: settings.address,
-    interceptors: [boundedCalls(settings.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS, settings.retryWindowMs)],
+    interceptors: [boundedCalls(settings.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS, settings.retryWindowMs, settings.onRetry)],
   };
 }
 

@@ -158,6 +158,8 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
     // Labelled by template: no series names an integration id.
     expect(after).not.toContain(integration.id);
     expect(after).toContain('tocsin_websocket_connections 0');
+    // Counted when a Temporal call is retried (none here): registered, so a dashboard finds it.
+    expect(after).toContain('# TYPE tocsin_temporal_call_retries_total counter');
 
     const socket = connect(apiUrl, { path: '/api/v1/ws', auth: { token: owner.token }, transports: ['websocket'] });
     try {
@@ -195,6 +197,7 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
       { timeoutMs: 30_000 },
     );
     expect(workerAfter).toContain('\ntocsin_worker_ready 1\n');
+    expect(workerAfter).toContain('# TYPE tocsin_temporal_call_retries_total counter');
     expect(workerAfter).toMatch(/\ntocsin_outbox_lag_seconds \d/);
     // The Temporal SDK's own worker series, merged in from its core's endpoint.
     expect(workerAfter).toMatch(/\ntemporal_\w+/);

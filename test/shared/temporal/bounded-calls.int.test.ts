@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { freePort } from '../../../shared/net/free-port.ts';
 import { unavailableDependency } from '../../../shared/errors.ts';
-import { temporalConnectionOptions } from '../../../shared/temporal/client.ts';
+import { temporalConnectionOptions, type TemporalCallRetry } from '../../../shared/temporal/client.ts';
 import { status } from '@grpc/grpc-js';
 import { startHeldAnswersProxy } from '../../helpers/held-answers-proxy.ts';
 import { RESOURCE_EXHAUSTED_CAUSE, startRefusingTemporal } from '../../helpers/refusing-temporal.ts';
@@ -18,7 +18,7 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
     for (const connection of connections) await connection.close().catch(() => undefined);
   });
 
-  const clientOf = (address: string, settings: { callTimeoutMs?: number; retryWindowMs?: number } = {}) => {
+  const clientOf = (address: string, settings: Omit<Parameters<typeof temporalConnectionOptions>[0], 'address'> = {}) => {
     const connection = Connection.lazy(temporalConnectionOptions({ address, ...settings }));
     connections.push(connection);
     return new Client({ connection, namespace: 'default' });
@@ -91,19 +91,22 @@ describe('Temporal calls: a slow server gets the whole deadline, a server that i
 
   it.each([
     // A workflow that takes signals again once its replay is done: tried again every quarter second or so.
-    ['a busy workflow', RESOURCE_EXHAUSTED_CAUSE.busyWorkflow, 6, Infinity],
+    ['a busy workflow', RESOURCE_EXHAUSTED_CAUSE.busyWorkflow, 6, Infinity, 'busy_workflow'],
     // A rate limit keeps the SDK's backoff (1 s × 1.7, ±20 %): the second attempt at 1.4–2.0 s, the
     // third (due at 3.7 s or later) moved up to the last start, 2.3 s.
-    ['a rate limit', RESOURCE_EXHAUSTED_CAUSE.rpsLimit, 3, 3],
+    ['a rate limit', RESOURCE_EXHAUSTED_CAUSE.rpsLimit, 3, 3, 'resource_exhausted'],
   ])(
-    'RESOURCE_EXHAUSTED for %s (cause %i) until a 2.5 s deadline: at least %i attempts, at most %d',
-    async (_label, cause, fewest, most) => {
+    'RESOURCE_EXHAUSTED for %s (cause %i) until a 2.5 s deadline: at least %i attempts, at most %d, retried as %s',
+    async (_label, cause, fewest, most, reason) => {
       const server = await startRefusingTemporal(60_000, status.RESOURCE_EXHAUSTED, cause);
+      const retries: TemporalCallRetry[] = [];
       try {
-        const result = await signalBucket(clientOf(server.address, { callTimeoutMs: 2_500, retryWindowMs: 500 }), 'refusing');
-        expect(grpcCodeOf(result)).toBe(status.RESOURCE_EXHAUSTED);
+        const client = clientOf(server.address, { callTimeoutMs: 2_500, retryWindowMs: 500, onRetry: (retry) => retries.push(retry) });
+        expect(grpcCodeOf(await signalBucket(client, 'refusing'))).toBe(status.RESOURCE_EXHAUSTED);
         expect(server.calls.length).toBeGreaterThanOrEqual(fewest);
         expect(server.calls.length).toBeLessThanOrEqual(most);
+        // Each attempt after the first was a retry, told with its reason (what /metrics counts).
+        expect(retries).toEqual(server.calls.slice(1).map(() => ({ method: 'SignalWithStartWorkflowExecution', reason })));
       } finally {
         await server.close();
       }
