@@ -18,8 +18,7 @@ export function isBusyWorkflow(status: { metadata?: Metadata }): boolean {
     return google.rpc.Status.decode(encoded).details.some(
       (detail) =>
         detail.type_url?.replace(/^type\.googleapis\.com\//, '') === RESOURCE_EXHAUSTED_FAILURE &&
-        detail.value !== null &&
-        detail.value !== undefined &&
+        detail.value instanceof Uint8Array &&
         temporal.api.errordetails.v1.ResourceExhaustedFailure.decode(detail.value).cause === BUSY_WORKFLOW,
     );
   } catch {

@@ -100,16 +100,16 @@ export function boundedCalls(
     // second or so, as many times as that allows.
     const lastStart = deadline - LAST_ATTEMPT_MS;
     const retryLimit = (status: GrpcStatus) => (status.code === RESOURCE_EXHAUSTED ? lastStart : Math.min(retryUntil, lastStart));
-    const busy = (status: GrpcStatus) => status.code === RESOURCE_EXHAUSTED && isBusyWorkflow(status);
     const retry = makeGrpcRetryInterceptor({
       retryableDecider: (attempt, status) => {
-        const retries = Date.now() < retryLimit(status) && (busy(status) || defaults.retryableDecider(attempt, status));
-        if (retries) onRetry({ method, reason: reasonOf(status, busy(status)) });
+        const reason = reasonOf(status);
+        const retries = Date.now() < retryLimit(status) && (reason === 'busy_workflow' || defaults.retryableDecider(attempt, status));
+        if (retries) onRetry({ method, reason });
         return retries;
       },
       delayFunction: (attempt, status) =>
         Math.min(
-          busy(status) ? busyWorkflowDelayMs(attempt) : defaults.delayFunction(attempt, status),
+          reasonOf(status) === 'busy_workflow' ? busyWorkflowDelayMs(attempt) : defaults.delayFunction(attempt, status),
           Math.max(0, retryLimit(status) - Date.now()),
         ),
     });
@@ -118,14 +118,12 @@ export function boundedCalls(
 }
 
 const UNAVAILABLE = 14;
-const reasonOf = (status: GrpcStatus, busy: boolean): TemporalCallRetry['reason'] =>
-  busy
-    ? 'busy_workflow'
-    : status.code === RESOURCE_EXHAUSTED
-      ? 'resource_exhausted'
-      : status.code === UNAVAILABLE
-        ? 'unavailable'
-        : 'other';
+const REASON_OF_CODE: Partial<Record<number, TemporalCallRetry['reason']>> = {
+  [RESOURCE_EXHAUSTED]: 'resource_exhausted',
+  [UNAVAILABLE]: 'unavailable',
+};
+const reasonOf = (status: GrpcStatus): TemporalCallRetry['reason'] =>
+  status.code === RESOURCE_EXHAUSTED && isBusyWorkflow(status) ? 'busy_workflow' : (REASON_OF_CODE[status.code] ?? 'other');
 
 /** Connection options every Tocsin client uses; exported so tests can open a lazy connection with them. */
 export function temporalConnectionOptions(
