@@ -259,7 +259,20 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
   });
 
-  it('continues a run as new at the first task past 500 events', async () => {
+  it('replays a run recorded when buckets continued as new at 500 events, with batches past event 150: no non-determinism', async () => {
+    // Recorded by e0e8ecb8's code (130 signals, one batch each). A replay at today's bound would
+    // continue as new where that run ran a batch.
+    const history = await readRecordedHistory(
+      new URL('../fixtures/histories/alert-bucket-run-continued-at-500-events.json', import.meta.url),
+    );
+    const markerEventIds = history.events.flatMap((event) => (event.markerRecordedEventAttributes ? [Number(event.eventId)] : []));
+    const continuedAt = history.events.find((event) => event.workflowExecutionContinuedAsNewEventAttributes)?.eventId;
+    expect(Number(continuedAt)).toBeGreaterThanOrEqual(500);
+    expect(markerEventIds.filter((eventId) => eventId > 150).length).toBeGreaterThan(10);
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+  });
+
+  it('continues a run as new at the first task past 150 events', async () => {
     const applied: string[] = [];
     const recordAlertBatch: NonNullable<ActivityMocks['recordAlertBatch']> = async ({ signals }) => {
       applied.push(...signals.map((signal) => signal.alertId));
@@ -267,9 +280,9 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     };
     const workflowId = `alert-bucket-test-${randomUUID()}`;
     const firstRun = await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
-      // One batch per signal: about five events each, so the first run passes 500 events at the 100th or so.
+      // One batch per signal: about five events each, so the first run passes 150 events at the 30th or so.
       const first = await send(taskQueue, workflowId, [alert('k', 'firing', 'signal-0')], { idleMs: 1_000 });
-      for (let index = 1; index < 130; index++) {
+      for (let index = 1; index < 40; index++) {
         await send(taskQueue, workflowId, [alert('k', 'firing', `signal-${index}`)], { idleMs: 1_000 });
         await waitFor(`signal ${index} applied`, async () => (applied.includes(`signal-${index}`) ? true : undefined), {
           timeoutMs: 10_000,
@@ -285,9 +298,9 @@ describe('alertBucketWorkflow (real Temporal)', () => {
       return handle.fetchHistory();
     });
     const continuedAt = firstRun.events?.find((event) => event.workflowExecutionContinuedAsNewEventAttributes)?.eventId;
-    expect(Number(continuedAt)).toBeGreaterThanOrEqual(500);
-    expect(Number(continuedAt)).toBeLessThan(520);
-    expect(applied).toEqual(Array.from({ length: 130 }, (_, index) => `signal-${index}`));
+    expect(Number(continuedAt)).toBeGreaterThanOrEqual(150);
+    expect(Number(continuedAt)).toBeLessThan(170);
+    expect(applied).toEqual(Array.from({ length: 40 }, (_, index) => `signal-${index}`));
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, firstRun)).resolves.toBeUndefined();
   });
 

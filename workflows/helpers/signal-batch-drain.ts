@@ -1,16 +1,19 @@
 import { condition, patched, sleep, workflowInfo } from '@temporalio/workflow';
 
 // Continue-as-new far below Temporal's history warnings (10,240 events / 10 MB): a worker replays a
-// run's whole history after a failed task, about 1 ms per event, and a replay past the 10 s task
-// timeout never completes while alerts keep coming. docs/ingestion.md has the numbers.
-const MAX_HISTORY_EVENTS = 500;
+// run's whole history after a failed task (a refused continue-as-new, mostly), and the bucket's
+// signals wait for that replay: 0.7–1.5 s on two busy cores at 150 events, 2–3 s at 500. docs/ingestion.md has the numbers.
+const MAX_HISTORY_EVENTS = 150;
 const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
 /**
- * Runs recorded without this marker replay with the highest bound any earlier release used: a
- * replay must continue as new exactly where the run did, and a bound at or above the recorded one
- * never does so sooner. The marker, set at a run's first live task, brings it to today's bound.
+ * Runs recorded without a bound's marker replay with the bound of the release that recorded them:
+ * a replay must continue as new exactly where the run did. A run with neither marker replays with
+ * the highest bound any earlier release used (a bound at or above the recorded one never continues
+ * sooner). Today's marker, set at a run's first live task, brings a run to today's bound.
  */
+const BOUND_150_PATCH = 'continue-as-new-at-150-events';
 const BOUND_500_PATCH = 'continue-as-new-at-500-events';
+const BOUND_500 = 500;
 const EARLIER_MAX_HISTORY_EVENTS = 4_000;
 /** Runs recorded without this marker continued as new right after a batch, and replay that way. */
 const CONTINUE_AS_NEW_FIRST_PATCH = 'continue-as-new-before-batch';
@@ -56,7 +59,9 @@ export async function drainSignalBatches(drain: SignalBatchDrain): Promise<void>
 
   const runIsLong = (times = 1) => {
     const info = workflowInfo();
-    const maxEvents = drain.maxHistoryEvents ?? (patched(BOUND_500_PATCH) ? MAX_HISTORY_EVENTS : EARLIER_MAX_HISTORY_EVENTS);
+    const maxEvents =
+      drain.maxHistoryEvents ??
+      (patched(BOUND_150_PATCH) ? MAX_HISTORY_EVENTS : patched(BOUND_500_PATCH) ? BOUND_500 : EARLIER_MAX_HISTORY_EVENTS);
     return (
       (times === 1 && info.continueAsNewSuggested) ||
       info.historyLength >= times * maxEvents ||
