@@ -2,8 +2,8 @@ import { condition, patched, sleep, workflowInfo } from '@temporalio/workflow';
 
 // Continue-as-new far below Temporal's history warnings (10,240 events / 10 MB): a worker replays a
 // run's whole history after a failed task (a refused continue-as-new, mostly), and the bucket's
-// signals wait for that replay: 0.7–1.5 s on two busy cores at 150 events, 2–3 s at 500. docs/ingestion.md has the numbers.
-const MAX_HISTORY_EVENTS = 150;
+// signals wait for that replay: 0.7–1.5 s on two busy cores at 150 events, 2–3 s at 500.
+// docs/ingestion.md has the numbers.
 const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
 /**
  * Runs recorded without a bound's marker replay with the bound of the release that recorded them:
@@ -11,9 +11,10 @@ const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
  * the highest bound any earlier release used (a bound at or above the recorded one never continues
  * sooner). Today's marker, set at a run's first live task, brings a run to today's bound.
  */
-const BOUND_150_PATCH = 'continue-as-new-at-150-events';
-const BOUND_500_PATCH = 'continue-as-new-at-500-events';
-const BOUND_500 = 500;
+const HISTORY_BOUNDS_BY_MARKER: ReadonlyArray<readonly [marker: string, maxEvents: number]> = [
+  ['continue-as-new-at-150-events', 150],
+  ['continue-as-new-at-500-events', 500],
+];
 const EARLIER_MAX_HISTORY_EVENTS = 4_000;
 /** Runs recorded without this marker continued as new right after a batch, and replay that way. */
 const CONTINUE_AS_NEW_FIRST_PATCH = 'continue-as-new-before-batch';
@@ -59,9 +60,9 @@ export async function drainSignalBatches(drain: SignalBatchDrain): Promise<void>
 
   const runIsLong = (times = 1) => {
     const info = workflowInfo();
+    // In order, newest first: a live run sets only today's marker; a replay finds the one it recorded.
     const maxEvents =
-      drain.maxHistoryEvents ??
-      (patched(BOUND_150_PATCH) ? MAX_HISTORY_EVENTS : patched(BOUND_500_PATCH) ? BOUND_500 : EARLIER_MAX_HISTORY_EVENTS);
+      drain.maxHistoryEvents ?? HISTORY_BOUNDS_BY_MARKER.find(([marker]) => patched(marker))?.[1] ?? EARLIER_MAX_HISTORY_EVENTS;
     return (
       (times === 1 && info.continueAsNewSuggested) ||
       info.historyLength >= times * maxEvents ||
