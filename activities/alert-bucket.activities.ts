@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { isOpenIncidentConflict, type AlertTransactionStore } from '../shared/db/access/alert-transaction.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
@@ -18,7 +19,17 @@ export interface AlertBucketActivityDeps {
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
   /** Integrations' grouping and flap detection and inhibition rules, cached per organization. Absent: none. */
   groupingRules?: Pick<GroupingRulesCache, 'forOrganization'>;
+  /** How a busy batch waits after its commit (tests observe it); a timer unless given. */
+  linger?: (ms: number) => Promise<unknown>;
 }
+
+/**
+ * How long a batch of more than one alert holds its workflow task after its commit. A busy bucket's
+ * next task starts as soon as this one completes, so the longer a task, the more alerts the next
+ * one carries: fewer tasks, each with its fixed costs (the activation, Temporal's round trips), for
+ * the same alerts. A lone alert (a quiet bucket) does not wait (docs/decisions/0035).
+ */
+export const BUSY_BATCH_LINGER_MS = 50;
 
 const MAX_CONFLICT_ATTEMPTS = 3;
 
@@ -127,6 +138,8 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
       }
       const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);
       deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
+      // After the commit: these alerts' incidents and pages do not wait; the bucket's next batch grows.
+      if (signals.length > 1) await (deps.linger ?? setTimeout)(BUSY_BATCH_LINGER_MS);
       return result;
     },
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createAlertBucketActivities } from '../../activities/alert-bucket.activities.ts';
+import { BUSY_BATCH_LINGER_MS, createAlertBucketActivities } from '../../activities/alert-bucket.activities.ts';
 import { createAlertTransactionStore } from '../../shared/db/access/alert-transaction.ts';
 import type { Orm } from '../../shared/db/orm.ts';
 import type { AlertSignalPayload } from '../../shared/domain/ingestion.ts';
@@ -81,6 +81,22 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     expect(incidents.every((incident) => incident.alert_count === 2 && incident.status === 'active')).toBe(true);
     const [alerts] = await stack.sql<{ n: number }>('select count(*)::int as n from alerts where dedup_key in (?)', [many]);
     expect(alerts?.n).toBe(400);
+  });
+
+  it('holds a busy batch after its commit and a lone alert not at all', async () => {
+    // What each wait saw: the wait, and how many of the batch's incidents were committed by then.
+    const waits: Array<{ ms: number; committed: number }> = [];
+    const keys = [`linger-a-${randomUUID().slice(0, 8)}`, `linger-b-${randomUUID().slice(0, 8)}`];
+    const lingering = createAlertBucketActivities({
+      alertTransactions: createAlertTransactionStore(orm),
+      integrationLiveness: { record: () => {} },
+      muteRules: { forOrganization: async () => NO_MUTE_RULES },
+      linger: async (ms) => void waits.push({ ms, committed: (await countsOf(keys)).length }),
+    });
+    expect(await lingering.recordAlertBatch({ signals: [signal(keys[0] as string)] })).toEqual({ applied: 1, opened: 1 });
+    expect(waits).toEqual([]);
+    expect(await lingering.recordAlertBatch({ signals: keys.map((key) => signal(key)) })).toEqual({ applied: 2, opened: 1 });
+    expect(waits).toEqual([{ ms: BUSY_BATCH_LINGER_MS, committed: 2 }]);
   });
 
   it('applies each key in arrival order, a resolve then a firing alert opening the next incident, and a re-run changes nothing', async () => {
