@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import { isOpenIncidentConflict, type AlertTransactionStore } from '../shared/db/access/alert-transaction.ts';
+import { openIncidentConflictKey, type AlertTransactionStore } from '../shared/db/access/alert-transaction.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
@@ -30,8 +30,6 @@ export interface AlertBucketActivityDeps {
  * the same alerts. A lone alert (a quiet bucket) does not wait (docs/decisions/0035).
  */
 export const BUSY_BATCH_LINGER_MS = 50;
-
-const MAX_CONFLICT_ATTEMPTS = 3;
 
 /** The most idle incidents one organization's sweep transaction resolves; the sweep repeats while one is full. */
 export const AUTO_RESOLVE_BATCH = 200;
@@ -127,13 +125,19 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
       // Two buckets (two integrations) opening an incident for the same new key meet at the partial
       // unique index; the loser waited for the winner's commit, so applying its batch again at once
       // finds the winner's incident and joins it, instead of waiting out the activity's retry backoff.
+      // A batch opening several keys (a grouped storm's groups) can lose one race per key, each to
+      // another bucket: it goes on while each conflict is a key not refused before, which the next
+      // attempt finds, and gives up on a key refused twice.
       let result: Awaited<ReturnType<typeof apply>>;
-      for (let attempt = 1; ; attempt += 1) {
+      const refusedKeys = new Set<string>();
+      for (;;) {
         try {
           result = await apply();
           break;
         } catch (error) {
-          if (attempt >= MAX_CONFLICT_ATTEMPTS || !isOpenIncidentConflict(error)) throw error;
+          const key = openIncidentConflictKey(error);
+          if (key === undefined || refusedKeys.has(key) || refusedKeys.size >= signals.length) throw error;
+          refusedKeys.add(key);
         }
       }
       const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { waitFor } from '../../dev/wait-for.ts';
 import { BUSY_BATCH_LINGER_MS, createAlertBucketActivities } from '../../activities/alert-bucket.activities.ts';
 import { createAlertTransactionStore } from '../../shared/db/access/alert-transaction.ts';
 import type { Orm } from '../../shared/db/orm.ts';
@@ -164,6 +166,49 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
       expect(results[0].opened + results[1].opened).toBe(keys.length);
       const incidents = await countsOf(keys);
       expect(incidents.map((incident) => incident.alert_count)).toEqual(Array(keys.length).fill(2));
+    }
+  });
+
+  it('joins incidents other buckets commit for its new keys one after another, however many races it loses', async () => {
+    const keys = Array.from({ length: 5 }, () => `races-${randomUUID().slice(0, 8)}`);
+    const template = `races-template-${randomUUID().slice(0, 8)}`;
+    await activities.recordAlertBatch({ signals: [signal(template)] });
+    // Five other buckets' transactions, each holding an open incident for one key, not yet committed.
+    const holders = await Promise.all(
+      keys.map(async (key) => {
+        const client = new pg.Client({ connectionString: stack.databaseUrl });
+        await client.connect();
+        const [{ pid }] = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
+        await client.query('begin');
+        await client.query(
+          `insert into incidents select (jsonb_populate_record(null::incidents, to_jsonb(i) || jsonb_build_object('id', $1::uuid, 'fingerprint', $2::text))).*
+           from incidents i where i.organization_id = $3 and i.fingerprint = $4`,
+          [randomUUID(), key, organizationId, template],
+        );
+        return { pid, client };
+      }),
+    );
+    try {
+      const batch = activities.recordAlertBatch({ signals: keys.map((key) => signal(key)) });
+      // Commit only the holder the batch waits for, so that each commit refuses one more of its inserts.
+      for (let committed = 0; committed < holders.length; committed += 1) {
+        const blocker = await waitFor(
+          'the batch waiting at the unique index',
+          async () => {
+            const rows = await stack.sql<{ blocking: number[] }>(
+              `select pg_blocking_pids(pid) as blocking from pg_stat_activity where wait_event_type = 'Lock'`,
+            );
+            const waitedFor = new Set(rows.flatMap((row) => row.blocking));
+            return holders.find((holder) => waitedFor.has(holder.pid));
+          },
+          { timeoutMs: 10_000, intervalMs: 20 },
+        );
+        await blocker.client.query('commit');
+      }
+      expect(await batch).toEqual({ applied: keys.length, opened: 0 });
+      expect((await countsOf(keys)).map((incident) => incident.status)).toEqual(Array(keys.length).fill('active'));
+    } finally {
+      await Promise.all(holders.map(({ client }) => client.query('rollback').finally(() => client.end())));
     }
   });
 

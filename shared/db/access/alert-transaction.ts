@@ -81,11 +81,19 @@ export interface AlertTransactionStore {
 }
 
 /** A partial unique index allowing one open incident per organization and dedup key (or group key) refused an insert. */
-export function isOpenIncidentConflict(error: unknown): boolean {
-  return (
-    error instanceof UniqueConstraintViolationException &&
-    (error.message.includes('incidents_open_fingerprint_unique') || error.message.includes('incidents_open_group_unique'))
-  );
+export const isOpenIncidentConflict = (error: unknown): boolean => openIncidentConflictKey(error) !== undefined;
+
+/**
+ * When a partial unique index allowing one open incident per organization and dedup key (or group
+ * key) refused an insert: which key it refused (PostgreSQL's detail names the index's columns and
+ * values); undefined for any other error.
+ */
+export function openIncidentConflictKey(error: unknown): string | undefined {
+  if (!(error instanceof UniqueConstraintViolationException)) return undefined;
+  const index = ['incidents_open_fingerprint_unique', 'incidents_open_group_unique'].find((name) => error.message.includes(name));
+  if (index === undefined) return undefined;
+  const detail = (error as { detail?: unknown }).detail;
+  return `${index} ${typeof detail === 'string' ? detail : error.message}`;
 }
 
 function unitOf(em: EntityManager, organizationId: string): AlertTransaction {
