@@ -35,6 +35,7 @@ export default {
   // fill the cores (98 % busy against 88 %) but finish no sooner: 1,461 s against 1,445 s with two on
   // 2 vCPUs of an AMD EPYC.
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
+  testSequencer: '<rootDir>/test/helpers/test-sequencer.ts',
   projects: [
     {
       ...common,

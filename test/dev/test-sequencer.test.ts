@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import LongFirstSequencer, { LONGER_THAN_THEIR_SIZE } from '../helpers/test-sequencer.ts';
+
+const rootDir = '/checkout';
+const sizes: Record<string, number> = {};
+// No timing cache (`cache: false`), as in a fresh clone: Jest falls back to file sizes.
+const context = {
+  config: { rootDir, cache: false, cacheDirectory: '/nonexistent', id: 'sequencer-test' },
+  hasteFS: { getSize: (path: string) => sizes[path] },
+};
+const testOf = (file: string, size: number) => {
+  const path = join(rootDir, file);
+  sizes[path] = size;
+  return { path, context };
+};
+
+describe('the test sequencer in a fresh clone', () => {
+  it('runs the files known to outlast their size first, then the rest largest first', () => {
+    const [long] = LONGER_THAN_THEIR_SIZE;
+    const tests = [
+      testOf('test/a.int.test.ts', 9_000),
+      testOf(long as string, 2_000),
+      testOf('test/b.test.ts', 5_000),
+      testOf('test/c.test.ts', 100),
+    ];
+    const sorted = new LongFirstSequencer({ contexts: [], globalConfig: {} } as never).sort(tests as never) as unknown as Array<{
+      path: string;
+    }>;
+    expect(sorted.map((test) => test.path.slice(rootDir.length + 1))).toEqual([
+      long,
+      'test/a.int.test.ts',
+      'test/b.test.ts',
+      'test/c.test.ts',
+    ]);
+  });
+
+  it('keeps the order by size when none of the files is named', () => {
+    const tests = [testOf('test/small.test.ts', 10), testOf('test/large.test.ts', 10_000), testOf('test/medium.test.ts', 1_000)];
+    const sorted = new LongFirstSequencer({ contexts: [], globalConfig: {} } as never).sort(tests as never) as unknown as Array<{
+      path: string;
+    }>;
+    expect(sorted.map((test) => test.path.slice(rootDir.length + 1))).toEqual([
+      'test/large.test.ts',
+      'test/medium.test.ts',
+      'test/small.test.ts',
+    ]);
+  });
+});
