@@ -2,12 +2,13 @@
 // one process on about one core, so on two cores they take little more than the longest alone.
 // A tree every check has passed on (same files, same packages, same Node) is not checked again:
 // CI runs the checks beside Schemathesis, whose run leaves a core idle, and `npm test` after it.
+import { fileURLToPath } from 'node:url';
 import { runSideBySide } from './side-by-side.ts';
 import { checkedTreeKey, checksStampPath, passedBefore, rememberPassed } from './checks-stamp.ts';
 
 const CHECKS = ['typecheck', 'lint', 'format:check'];
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = checksStampPath(root);
 const key = checkedTreeKey(root);
 if (passedBefore(stamp, key)) {

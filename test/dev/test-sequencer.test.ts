@@ -19,31 +19,31 @@ describe('the test sequencer in a fresh clone', () => {
   it('runs the files known to outlast their size first, then the rest largest first', () => {
     const [long] = LONGER_THAN_THEIR_SIZE;
     const tests = [
-      testOf('test/a.int.test.ts', 9_000),
+      testOf('suite/a.int.test.ts', 9_000),
       testOf(long as string, 2_000),
-      testOf('test/b.test.ts', 5_000),
-      testOf('test/c.test.ts', 100),
+      testOf('suite/b.test.ts', 5_000),
+      testOf('suite/c.test.ts', 100),
     ];
     const sorted = new LongFirstSequencer({ contexts: [], globalConfig: {} } as never).sort(tests as never) as unknown as Array<{
       path: string;
     }>;
     expect(sorted.map((test) => test.path.slice(rootDir.length + 1))).toEqual([
       long,
-      'test/a.int.test.ts',
-      'test/b.test.ts',
-      'test/c.test.ts',
+      'suite/a.int.test.ts',
+      'suite/b.test.ts',
+      'suite/c.test.ts',
     ]);
   });
 
   it('keeps the order by size when none of the files is named', () => {
-    const tests = [testOf('test/small.test.ts', 10), testOf('test/large.test.ts', 10_000), testOf('test/medium.test.ts', 1_000)];
+    const tests = [testOf('suite/small.test.ts', 10), testOf('suite/large.test.ts', 10_000), testOf('suite/medium.test.ts', 1_000)];
     const sorted = new LongFirstSequencer({ contexts: [], globalConfig: {} } as never).sort(tests as never) as unknown as Array<{
       path: string;
     }>;
     expect(sorted.map((test) => test.path.slice(rootDir.length + 1))).toEqual([
-      'test/large.test.ts',
-      'test/medium.test.ts',
-      'test/small.test.ts',
+      'suite/large.test.ts',
+      'suite/medium.test.ts',
+      'suite/small.test.ts',
     ]);
   });
 });
