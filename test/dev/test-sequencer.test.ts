@@ -15,6 +15,12 @@ const testOf = (file: string, size: number) => {
   return { path, context };
 };
 
+/** The files in the order the sequencer runs them, repo-relative. */
+const sortedFiles = (tests: Array<ReturnType<typeof testOf>>): string[] =>
+  (new LongFirstSequencer({ contexts: [], globalConfig: {} } as never).sort(tests as never) as unknown as Array<{ path: string }>).map(
+    (test) => test.path.slice(rootDir.length + 1),
+  );
+
 describe('the test sequencer in a fresh clone', () => {
   it('runs the files known to outlast their size first, then the rest largest first', () => {
     const [long] = LONGER_THAN_THEIR_SIZE;
@@ -24,26 +30,11 @@ describe('the test sequencer in a fresh clone', () => {
       testOf('suite/b.test.ts', 5_000),
       testOf('suite/c.test.ts', 100),
     ];
-    const sorted = new LongFirstSequencer({ contexts: [], globalConfig: {} } as never).sort(tests as never) as unknown as Array<{
-      path: string;
-    }>;
-    expect(sorted.map((test) => test.path.slice(rootDir.length + 1))).toEqual([
-      long,
-      'suite/a.int.test.ts',
-      'suite/b.test.ts',
-      'suite/c.test.ts',
-    ]);
+    expect(sortedFiles(tests)).toEqual([long, 'suite/a.int.test.ts', 'suite/b.test.ts', 'suite/c.test.ts']);
   });
 
   it('keeps the order by size when none of the files is named', () => {
     const tests = [testOf('suite/small.test.ts', 10), testOf('suite/large.test.ts', 10_000), testOf('suite/medium.test.ts', 1_000)];
-    const sorted = new LongFirstSequencer({ contexts: [], globalConfig: {} } as never).sort(tests as never) as unknown as Array<{
-      path: string;
-    }>;
-    expect(sorted.map((test) => test.path.slice(rootDir.length + 1))).toEqual([
-      'suite/large.test.ts',
-      'suite/medium.test.ts',
-      'suite/small.test.ts',
-    ]);
+    expect(sortedFiles(tests)).toEqual(['suite/large.test.ts', 'suite/medium.test.ts', 'suite/small.test.ts']);
   });
 });
