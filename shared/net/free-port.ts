@@ -33,22 +33,24 @@ function readEphemeralPortsStart(): number {
   return 32_768;
 }
 
-/** How many slices the chosen range is cut into, one per jest worker (the suites run two at once). */
-const WORKER_SLICES = 4;
+/** How many slices the chosen range is cut into: one per jest worker (the suites run two at once) and one for the rest. */
+const SLICES = 4;
 
 /**
  * Where ports are chosen: below the ephemeral range and below 32768 (the Temporal server keeps a
- * member's port as a smallint). Under jest, one slice per worker (`JEST_WORKER_ID`, which the apps
- * a test starts inherit): a port a test file's process gives up while it is down (killed, to be
- * restarted on the same port) is never handed to the test file running beside it.
+ * member's port as a smallint), in slices. Under jest, one slice per worker (`JEST_WORKER_ID`, which
+ * the apps a test starts inherit; workers past the third share): a port a test file's process gives
+ * up while it is down (killed, to be restarted on the same port) is never handed to the test file
+ * running beside it. Outside jest (the contract run CI starts beside the fault scenarios, `npm
+ * start`), the last slice, which no jest worker draws from.
  */
 export function chosenPortRange(ephemeralStart: number, jestWorkerId: string | undefined): { low: number; high: number } {
   const ceiling = Math.min(ephemeralStart, 32_768);
+  const size = Math.floor((ceiling - LOWEST_CHOSEN_PORT) / SLICES);
   const worker = Number(jestWorkerId);
-  if (!Number.isInteger(worker) || worker < 1) return { low: LOWEST_CHOSEN_PORT, high: ceiling };
-  const size = Math.floor((ceiling - LOWEST_CHOSEN_PORT) / WORKER_SLICES);
-  const low = LOWEST_CHOSEN_PORT + ((worker - 1) % WORKER_SLICES) * size;
-  return { low, high: low + size };
+  const slice = Number.isInteger(worker) && worker >= 1 ? (worker - 1) % (SLICES - 1) : SLICES - 1;
+  const low = LOWEST_CHOSEN_PORT + slice * size;
+  return { low, high: slice === SLICES - 1 ? ceiling : low + size };
 }
 
 /** A held listener on a random port of chosenPortRange; the kernel's choice when that leaves too few. */

@@ -31,13 +31,14 @@ describe('free loopback ports', () => {
   });
 
   it.each([
-    ['outside jest: the whole range below the ephemeral one', 32_768, undefined, { low: 10_000, high: 32_768 }],
-    ['capped at 32768 when the ephemeral range starts higher', 49_152, undefined, { low: 10_000, high: 32_768 }],
-    ['a lower ephemeral range lowers the ceiling', 20_000, undefined, { low: 10_000, high: 20_000 }],
+    ['outside jest: the last quarter, which no jest worker draws from', 32_768, undefined, { low: 27_076, high: 32_768 }],
+    ['capped at 32768 when the ephemeral range starts higher', 49_152, undefined, { low: 27_076, high: 32_768 }],
+    ['a lower ephemeral range lowers the ceiling', 20_000, undefined, { low: 17_500, high: 20_000 }],
     ['jest worker 1: the first quarter', 32_768, '1', { low: 10_000, high: 15_692 }],
     ['jest worker 2: the second quarter, apart from worker 1', 32_768, '2', { low: 15_692, high: 21_384 }],
-    ["jest worker 5 shares worker 1's quarter", 32_768, '5', { low: 10_000, high: 15_692 }],
-    ['a worker id that is no number: the whole range', 32_768, 'x', { low: 10_000, high: 32_768 }],
+    ['jest worker 3: the third quarter', 32_768, '3', { low: 21_384, high: 27_076 }],
+    ["jest worker 4 shares worker 1's quarter, never the last", 32_768, '4', { low: 10_000, high: 15_692 }],
+    ['a worker id that is no number: as outside jest', 32_768, 'x', { low: 27_076, high: 32_768 }],
   ])('chooses within %s', (_name, ephemeralStart, workerId, range) => {
     expect(chosenPortRange(ephemeralStart, workerId)).toEqual(range);
   });
