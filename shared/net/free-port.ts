@@ -33,7 +33,7 @@ function readEphemeralPortsStart(): number {
   return 32_768;
 }
 
-/** How many slices the chosen range is cut into: one per jest worker (the suites run two at once) and one for the rest. */
+/** How many slices the chosen range is cut into: three for jest's workers (the suites run two at once), one outside jest. */
 const SLICES = 4;
 
 /**
