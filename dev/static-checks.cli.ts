@@ -1,7 +1,7 @@
 // `npm run checks` (the start of `npm test`): typecheck, lint and format check at once. Each is
 // one process on about one core, so on two cores they take little more than the longest alone.
 // A tree every check has passed on (same files, same packages, same Node) is not checked again:
-// CI runs them beside Schemathesis, which leaves about a third of the cores idle, and `npm test` after it.
+// CI runs them beside Schemathesis and the fault scenarios, and `npm test` after them.
 import { fileURLToPath } from 'node:url';
 import { runSideBySide } from './side-by-side.ts';
 import { checkedTreeKey, checksStampPath, passedBefore, rememberPassed } from './checks-stamp.ts';
