@@ -390,11 +390,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     channels: pageChannels,
     connections: () => createChannelConnectionStore(em()),
   });
+  // GET /oncall and the schedule targets of responder requests read the same snapshots.
+  const onCallSnapshots = createOnCallSnapshots();
   const schedules = createScheduleService({
     schedules: () => createScheduleStore(em()),
     secretBox,
     icalRefreshNow: createIcalRefreshNow(runtime.temporal),
-    onCallSnapshots: createOnCallSnapshots(),
+    onCallSnapshots,
   });
   const incidentEscalations = createIncidentEscalationService({
     escalations: () => createIncidentEscalationStore(em()),
@@ -570,7 +572,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       incidentEscalations,
       responders: createResponderService({
         responders: () => createResponderRequestStore(em()),
-        onCall: createScheduleOnCall({ orm: runtime.orm }),
+        onCall: createScheduleOnCall({ orm: runtime.orm, snapshots: onCallSnapshots }),
       }),
       incidentRoles: createIncidentRoleService({ roles: () => createIncidentRoleStore(em()) }),
       incidentMerges: createIncidentMergeService({

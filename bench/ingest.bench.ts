@@ -11,7 +11,8 @@
 // - paging: BENCH_PAGING_RATE (30) new incidents/s for BENCH_PAGING_SECONDS (20), each paged through
 //   a real SMTP server (Mailpit): alert → page accepted, and the run fails unless Mailpit holds
 //   exactly one level-1 page per incident (bench/paging.ts); BENCH_PAGING_CHANNEL=push pages by push
-//   through a local ntfy instead: alert → first push accepted by it (bench/paging-push.ts).
+//   through a local ntfy instead: alert → first push accepted by it (bench/paging-push.ts);
+//   BENCH_PAGING_TARGET=schedule has the policy page whoever a schedule has on call (the owner).
 // - waiting: BENCH_WAITING_ESCALATIONS (10,000) escalations opened at BENCH_WAITING_RATE (100) per second, all waiting
 //   BENCH_WAIT_MINUTES (2) before level 2: how late level 2 fires after its due time (bench/paging.ts).
 // - grouped storm (with storm, or BENCH_MODE=grouped-storm alone): the same storm, its integration grouping by

@@ -19,9 +19,41 @@ const WAIT_MINUTES = Number(process.env.BENCH_WAIT_MINUTES ?? 2);
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-/** The organization's default policy: the owner at level 1, again at level 2 after `delayMinutes`. */
+// `schedule`: the policy pages whoever a schedule has on call (a weekly rotation with an override
+// over now), as most teams' policies do; `user` (default): the owner directly.
+const PAGING_TARGET = process.env.BENCH_PAGING_TARGET ?? 'user';
+
+/** A weekly rotation of the owner (the organization's one member), who also holds an override over now. */
+async function ownersSchedule(baseUrl: string, webhook: Webhook): Promise<string> {
+  const start = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const schedule = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/schedules', {
+    token: webhook.token,
+    body: {
+      name: 'Primary',
+      time_zone: 'Europe/Berlin',
+      layers: [{ users: [webhook.userId], rotation: 'weekly', handoff_day: 'monday', start }],
+    },
+    expect: 201,
+  });
+  await call(baseUrl, 'POST', `/api/v1/schedules/${schedule.data.id}/overrides`, {
+    token: webhook.token,
+    body: {
+      user_id: webhook.userId,
+      start: new Date(Date.now() - 3_600_000).toISOString(),
+      end: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+    expect: 201,
+  });
+  return schedule.data.id;
+}
+
+/**
+ * The organization's default policy: the owner at level 1, again at level 2 after `delayMinutes`
+ * (directly, or through a schedule with BENCH_PAGING_TARGET=schedule).
+ */
 export async function pageTheOwner(baseUrl: string, webhook: Webhook, delayMinutes: number): Promise<void> {
-  const target = { type: 'user', id: webhook.userId };
+  const target =
+    PAGING_TARGET === 'schedule' ? { type: 'schedule', id: await ownersSchedule(baseUrl, webhook) } : { type: 'user', id: webhook.userId };
   await call(baseUrl, 'POST', '/api/v1/escalation-policies', {
     token: webhook.token,
     body: {

@@ -20,6 +20,8 @@ export interface OnCallSnapshot {
   readonly validFrom: number;
   /** Who is on call at `at` on each schedule, as `onCallAt` answers, in the schedules' order. */
   at(at: number): Array<{ schedule: OnCallSchedule; shift: Shift | null }>;
+  /** The same for one schedule; undefined when the snapshot does not hold it. */
+  shiftOf(scheduleId: string, at: number): Shift | null | undefined;
 }
 
 /**
@@ -49,8 +51,13 @@ export function createOnCallSnapshot(schedules: readonly OnCallSchedule[], valid
     return stretch;
   };
 
+  const byId = new Map(schedules.map((schedule) => [schedule.id, schedule]));
   return {
     validFrom,
     at: (at) => schedules.map((schedule) => ({ schedule, shift: stretchAt(schedule, at).shift })),
+    shiftOf: (scheduleId, at) => {
+      const schedule = byId.get(scheduleId);
+      return schedule ? stretchAt(schedule, at).shift : undefined;
+    },
   };
 }

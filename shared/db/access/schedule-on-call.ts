@@ -10,11 +10,26 @@ import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
 
 /**
  * Who is on call on one schedule of an organization at an instant: the escalation's schedule
- * targets. Empty in a gap, and for a schedule that is gone or of another organization.
+ * targets. Empty in a gap, and for a schedule that is gone or of another organization. Answered
+ * from the organization's on-call snapshot (createOnCallSnapshots: one indexed read of its schedule
+ * version per call, the schedules read again whenever it changed), so a storm's pages do not each
+ * read and render the schedule; an instant before the snapshot's reach reads the schedule afresh.
  */
-export function createScheduleOnCall(deps: { orm: Orm }) {
+export function createScheduleOnCall(deps: { orm: Orm; snapshots?: OnCallSnapshots }) {
+  const snapshots = deps.snapshots ?? createOnCallSnapshots();
   return async (organizationId: string, scheduleId: string, at: Date): Promise<string[]> => {
     const em = forkForStores(deps.orm);
+    const snapshot = await snapshots(
+      {
+        scheduleVersion: (organization) => scheduleVersion(em, organization),
+        onCallSnapshot: (organization, now) => loadOnCallSnapshot(em, organization, now),
+      },
+      organizationId,
+    );
+    if (at.getTime() >= snapshot.validFrom) {
+      const shift = snapshot.shiftOf(scheduleId, at.getTime());
+      return shift ? [shift.user] : [];
+    }
     const schedule = await em.findOne(ScheduleEntity, { id: scheduleId, organization: organizationId }, unscoped);
     if (!schedule) return [];
     const overrides = await em.find(
@@ -83,18 +98,21 @@ export interface OnCallSnapshotSource {
   onCallSnapshot(organizationId: string, now: number): Promise<OnCallSnapshot>;
 }
 
+/** An organization's on-call snapshot, read through `source` only when its schedule version changed. */
+export type OnCallSnapshots = (source: OnCallSnapshotSource, organizationId: string) => Promise<OnCallSnapshot>;
+
 /** How many organizations' snapshots a process keeps, least recently used dropped first. */
 const SNAPSHOTS_KEPT = 1_000;
 /** A snapshot is read afresh at least this often, so its overrides stay a day's worth. */
 const SNAPSHOT_MAX_AGE_MS = 3_600_000;
 
 /**
- * Each API process's on-call snapshots, one per organization. Every request reads the
+ * Each process's on-call snapshots, one per organization. Every request reads the
  * organization's schedule version (one row, bumped by a trigger on every write to its schedules,
  * overrides and imported calendars, from any process) and reuses the snapshot only when it was
  * read at that version: never stale, and one indexed read instead of every schedule.
  */
-export function createOnCallSnapshots(options: { kept?: number; maxAgeMs?: number } = {}) {
+export function createOnCallSnapshots(options: { kept?: number; maxAgeMs?: number } = {}): OnCallSnapshots {
   const kept = options.kept ?? SNAPSHOTS_KEPT;
   const maxAgeMs = options.maxAgeMs ?? SNAPSHOT_MAX_AGE_MS;
   const snapshots = new Map<string, { version: string; loadedAt: number; snapshot: OnCallSnapshot }>();

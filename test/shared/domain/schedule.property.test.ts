@@ -156,6 +156,29 @@ describe('renderSchedule (property)', () => {
     );
   });
 
+  it("one schedule's answer from a snapshot (an escalation's schedule target) is onCallAt's, whichever schedule is asked in turn", () => {
+    const walk = fc.array(fc.tuple(fc.nat(), fc.oneof(instant, fc.integer({ min: -3 * DAY, max: 3 * DAY }))), {
+      minLength: 1,
+      maxLength: 40,
+    });
+    fc.assert(
+      fc.property(fc.array(schedule, { minLength: 1, maxLength: 3 }), instant, walk, (definitions, first, steps) => {
+        const snapshot = createOnCallSnapshot(
+          definitions.map((definition, i) => ({ id: `s${i}`, name: `s${i}`, timeZone: definition.time_zone, definition })),
+          Number.NEGATIVE_INFINITY,
+        );
+        let t = first;
+        for (const [pick, step] of steps) {
+          t = Math.abs(step) <= 3 * DAY ? t + step : step;
+          const one = pick % definitions.length;
+          expect(snapshot.shiftOf(`s${one}`, t)).toEqual(onCallAt(definitions[one]!, t));
+        }
+        expect(snapshot.shiftOf('not-held', t)).toBeUndefined();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('a remembered stretch longer than the horizon from a later instant is rendered again, clipped as onCallAt clips it', () => {
     // A ten-day override alone: whole from its middle, clipped at its end from an hour after its start.
     const definition: ScheduleDefinition = {

@@ -144,4 +144,33 @@ describe('ScheduleStore (integration: real PostgreSQL)', () => {
     ).rejects.toThrow('refused');
     expect(await count('schedules', 'id', scheduleId)).toBe(0);
   });
+  it("answers a schedule target from the organization's snapshot, a write since at once, and an instant before the snapshot's reach afresh", async () => {
+    const start = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const layers = [
+      {
+        id: crypto.randomUUID(),
+        kind: 'rotation',
+        users: [ours.ownerId],
+        rotation: 'daily',
+        handoff_time: '09:00',
+        start,
+        restrictions: [],
+      },
+    ];
+    const [{ id: scheduleId }] = (await db.sql<{ id: string }>(
+      `insert into schedules (id, organization_id, name, time_zone, layers, created_at, updated_at)
+       values (gen_random_uuid(), ?, 'Snapshot', 'UTC', ?::jsonb, now(), now()) returning id`,
+      [ours.id, JSON.stringify(layers)],
+    )) as [{ id: string }];
+    const onCall = createScheduleOnCall({ orm: db.orm });
+    const threeDaysAgo = () => new Date(Date.now() - 3 * 86_400_000);
+    expect(await onCall(ours.id, scheduleId, new Date())).toEqual([ours.ownerId]);
+    expect(await onCall(ours.id, scheduleId, threeDaysAgo())).toEqual([ours.ownerId]);
+    expect(await onCall(theirs.id, scheduleId, new Date())).toEqual([]);
+    await db.sql(`update schedules set layers = '[]'::jsonb where id = ?`, [scheduleId]);
+    expect(await onCall(ours.id, scheduleId, new Date())).toEqual([]);
+    expect(await onCall(ours.id, scheduleId, threeDaysAgo())).toEqual([]);
+    await db.sql('delete from schedules where id = ?', [scheduleId]);
+    expect(await onCall(ours.id, scheduleId, new Date())).toEqual([]);
+  });
 });
