@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { namedStatement, runNamed } from '../named-statement.ts';
 import type { EscalationPolicySnapshot } from '../../domain/escalation.ts';
 import { plannedPolicy } from '../../domain/escalation-round-robin.ts';
 import {
@@ -22,6 +23,12 @@ export async function escalationPolicyName(em: EntityManager, organizationId: st
   return row?.name;
 }
 
+// Named: level 1 of every new incident's escalation reads it.
+const POLICY_SNAPSHOT = namedStatement(
+  'tocsin_escalation_policy_snapshot',
+  'select id, name, levels, repeat from escalation_policies where id = ? and organization_id = ?',
+);
+
 /**
  * The policy as it is now, as an escalation runs it (round-robin levels unrolled, one target per
  * level); undefined when it is not the organization's (or was deleted).
@@ -31,10 +38,7 @@ export async function escalationPolicySnapshot(
   organizationId: string,
   policyId: string,
 ): Promise<EscalationPolicySnapshot | undefined> {
-  const [row] = await em.execute<EscalationPolicySnapshot[]>(
-    'select id, name, levels, repeat from escalation_policies where id = ? and organization_id = ?',
-    [policyId, organizationId],
-  );
+  const [row] = await runNamed<EscalationPolicySnapshot>(em, POLICY_SNAPSHOT, [policyId, organizationId]);
   return row ? plannedPolicy({ id: row.id, name: row.name, levels: row.levels, repeat: row.repeat }) : undefined;
 }
 

@@ -8,6 +8,7 @@ import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
 import type { IncidentAnalysis } from '../../search/port.ts';
 import { createBatchedReads } from '../batched-reads.ts';
+import { namedStatement, runNamed } from '../named-statement.ts';
 import type { SqlTimestamp } from '../sql-timestamp.ts';
 import {
   DomainEventEntity,
@@ -304,29 +305,26 @@ const MAX_DETAIL_BATCH = DETAIL_BATCH_SIZES[DETAIL_BATCH_SIZES.length - 1];
  */
 const detailStatements = new Map(
   DETAIL_BATCH_SIZES.map((size) => {
-    const placeholders = (from: number) => Array.from({ length: size }, (_, index) => `$${from + index}`).join(', ');
-    const text = `${DETAIL_SELECT} where i.id in (${placeholders(1)}) and i.organization_id in (${placeholders(size + 1)})`;
-    return [size, { name: `tocsin_incident_detail_${size}`, text }];
+    const placeholders = Array.from({ length: size }, () => '?').join(', ');
+    return [
+      size,
+      namedStatement(
+        `tocsin_incident_detail_${size}`,
+        `${DETAIL_SELECT} where i.id in (${placeholders}) and i.organization_id in (${placeholders})`,
+      ),
+    ];
   }),
 );
 
-/** The `pg` pool under MikroORM's connection (its own `pg`, so typed by the one call used here). */
-interface NativePool {
-  query<R>(statement: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
-}
-
 /**
- * Several incidents' details in one prepared statement per 64 keys, each asked with its
- * organization; a row answers only the (id, organization) pair it belongs to. On a connection of
- * the ORM's pool, outside any transaction of `em`: for reads that need no unit of work (see
- * createIncidentDetailReads). Row types are parsed as the ORM's own statements are (same pool).
+ * Several incidents' details in one named statement per 64 keys (runNamed), each asked with its
+ * organization; a row answers only the (id, organization) pair it belongs to.
  */
 export async function incidentDetails(
   em: SqlEntityManager,
   keys: Array<{ organizationId: string; id: string }>,
 ): Promise<Array<IncidentDetailRow & { organization_id: string }>> {
   if (keys.length === 0) return [];
-  const pool = (await em.getConnection().getNativeClient()) as unknown as NativePool;
   const rows: Array<IncidentDetailRow & { organization_id: string }> = [];
   for (let start = 0; start < keys.length; start += MAX_DETAIL_BATCH) {
     const chunk = keys.slice(start, start + MAX_DETAIL_BATCH);
@@ -335,8 +333,7 @@ export async function incidentDetails(
     const ids = padded([...new Set(chunk.map((key) => key.id))]);
     const organizations = padded([...new Set(chunk.map((key) => key.organizationId))]);
     const statement = detailStatements.get(size)!;
-    const result = await pool.query<IncidentDetailRow & { organization_id: string }>({ ...statement, values: [...ids, ...organizations] });
-    rows.push(...result.rows);
+    rows.push(...(await runNamed<IncidentDetailRow & { organization_id: string }>(em, statement, [...ids, ...organizations])));
   }
   // The statement matches ids and organizations separately: keep only the pairs that were asked.
   const asked = new Set(keys.map(detailKey));
@@ -542,16 +539,19 @@ export interface IncidentPagingState {
   escalation_cycle: number;
 }
 
+// Named: every page reads it twice (whom to page, then whether to send).
+const PAGING_STATE = namedStatement(
+  'tocsin_incident_paging_state',
+  'select id, title, severity, status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?',
+);
+
 /** The incident as paging sees it now; undefined when it is not the organization's (or was deleted). */
 export async function incidentPagingState(
   em: SqlEntityManager,
   organizationId: string,
   incidentId: string,
 ): Promise<IncidentPagingState | undefined> {
-  const [row] = await em.execute<IncidentPagingState[]>(
-    'select id, title, severity, status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?',
-    [incidentId, organizationId],
-  );
+  const [row] = await runNamed<IncidentPagingState>(em, PAGING_STATE, [incidentId, organizationId]);
   return row;
 }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { namedStatement, runNamed } from '../named-statement.ts';
 import type { ContactMethodType, RuleCandidate, RuleUrgency } from '../../domain/notification-rules.ts';
 import type { MemberKey } from './contact-methods.ts';
 import { sqlArray } from '../sql-array.ts';
@@ -95,6 +96,15 @@ export function createNotificationRuleStore(em: EntityManager): NotificationRule
   };
 }
 
+// Named: every page's level reads it.
+const RULE_CANDIDATES = namedStatement(
+  'tocsin_paging_rule_candidates',
+  `select r.user_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
+   from notification_rules r
+   join contact_methods cm on cm.id = r.contact_method_id and cm.user_id = r.user_id and cm.organization_id = r.organization_id
+   where r.organization_id = ? and r.user_id = any(?::uuid[])`,
+);
+
 /**
  * The members' notification rules as paging plans them, each with the state of its contact method;
  * only rules and methods of the member, in the organization.
@@ -104,11 +114,5 @@ export function pagingRuleCandidates(
   organizationId: string,
   userIds: readonly string[],
 ): Promise<Array<RuleCandidate & { user_id: string }>> {
-  return em.execute<Array<RuleCandidate & { user_id: string }>>(
-    `select r.user_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
-     from notification_rules r
-     join contact_methods cm on cm.id = r.contact_method_id and cm.user_id = r.user_id and cm.organization_id = r.organization_id
-     where r.organization_id = ? and r.user_id = any(?::uuid[])`,
-    [organizationId, sqlArray(userIds)],
-  );
+  return runNamed<RuleCandidate & { user_id: string }>(em, RULE_CANDIDATES, [organizationId, sqlArray(userIds)]);
 }

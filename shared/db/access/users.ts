@@ -1,5 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { namedStatement, runNamed } from '../named-statement.ts';
 import type { Role } from '../../domain/permissions.ts';
 import { UserEntity, type User } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';
@@ -16,12 +17,12 @@ export async function memberName(em: EntityManager, organizationId: string, user
   return row?.name;
 }
 
+// Named: every page's level reads it.
+const MEMBERS_AMONG = namedStatement('tocsin_members_among', 'select id from users where organization_id = ? and id = any(?::uuid[])');
+
 /** Which of `userIds` are members of the organization. */
 export async function membersAmong(em: EntityManager, organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
-  const rows = await em.execute<Array<{ id: string }>>('select id from users where organization_id = ? and id = any(?::uuid[])', [
-    organizationId,
-    sqlArray(userIds),
-  ]);
+  const rows = await runNamed<{ id: string }>(em, MEMBERS_AMONG, [organizationId, sqlArray(userIds)]);
   return new Set(rows.map((row) => row.id));
 }
 
