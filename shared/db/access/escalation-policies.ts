@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { namedStatement, runNamed } from '../named-statement.ts';
+import { namedStatement, runNamed } from './named-statement.ts';
 import type { EscalationPolicySnapshot } from '../../domain/escalation.ts';
 import { plannedPolicy } from '../../domain/escalation-round-robin.ts';
 import {

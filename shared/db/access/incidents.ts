@@ -8,7 +8,7 @@ import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
 import type { IncidentAnalysis } from '../../search/port.ts';
 import { createBatchedReads } from '../batched-reads.ts';
-import { namedStatement, runNamed } from '../named-statement.ts';
+import { namedStatement, runNamed } from './named-statement.ts';
 import type { SqlTimestamp } from '../sql-timestamp.ts';
 import {
   DomainEventEntity,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { namedStatement, runNamed } from '../named-statement.ts';
+import { namedStatement, runNamed } from './named-statement.ts';
 import type { ContactMethodType, RuleCandidate, RuleUrgency } from '../../domain/notification-rules.ts';
 import type { MemberKey } from './contact-methods.ts';
 import { sqlArray } from '../sql-array.ts';

@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { namedStatement, runNamed } from '../named-statement.ts';
+import { namedStatement, runNamed } from './named-statement.ts';
 import type { Role } from '../../domain/permissions.ts';
 import { UserEntity, type User } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';

@@ -1,4 +1,4 @@
-import { namedStatement } from '../../../shared/db/named-statement.ts';
+import { namedStatement } from '../../../../shared/db/access/named-statement.ts';
 
 describe('namedStatement', () => {
   it.each([

@@ -1,6 +1,6 @@
-import { incidentPagingState } from '../../../shared/db/access/incidents.ts';
-import { namedStatement, runNamed } from '../../../shared/db/named-statement.ts';
-import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../helpers/store-database.ts';
+import { incidentPagingState } from '../../../../shared/db/access/incidents.ts';
+import { namedStatement, runNamed } from '../../../../shared/db/access/named-statement.ts';
+import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
 // On real PostgreSQL: a named statement reads what the ORM's own statements read, with the same
 // type parsers, and inside a transaction it runs on the transaction's connection.
