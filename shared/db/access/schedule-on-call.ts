@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ScheduleEntity, ScheduleOverrideEntity } from '../entities/index.ts';
 import type { Orm } from '../orm.ts';
 import { forkForStores, unscoped } from '../tenant-filter.ts';
-import { ON_CALL_HORIZON_MS, onCallAt } from '../../domain/schedule.ts';
+import { ON_CALL_HORIZON_MS } from '../../domain/schedule.ts';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
 import { importedEvents } from './schedule-ical-feeds.ts';
 import { createOnCallSnapshot, type OnCallSnapshot } from '../../domain/on-call-snapshot.ts';
@@ -13,37 +13,15 @@ import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
  * targets. Empty in a gap, and for a schedule that is gone or of another organization. Answered
  * from the organization's on-call snapshot (createOnCallSnapshots: one indexed read of its schedule
  * version per call, the schedules read again whenever it changed), so a storm's pages do not each
- * read and render the schedule; an instant before the snapshot's reach reads the schedule afresh.
+ * read and render the schedule; an instant before the snapshot's reach gets a snapshot of its own.
  */
 export function createScheduleOnCall(deps: { orm: Orm; snapshots?: OnCallSnapshots }) {
   const snapshots = deps.snapshots ?? createOnCallSnapshots();
   return async (organizationId: string, scheduleId: string, at: Date): Promise<string[]> => {
-    const em = forkForStores(deps.orm);
-    const snapshot = await snapshots(
-      {
-        scheduleVersion: (organization) => scheduleVersion(em, organization),
-        onCallSnapshot: (organization, now) => loadOnCallSnapshot(em, organization, now),
-      },
-      organizationId,
-    );
-    if (at.getTime() >= snapshot.validFrom) {
-      const shift = snapshot.shiftOf(scheduleId, at.getTime());
-      return shift ? [shift.user] : [];
-    }
-    const schedule = await em.findOne(ScheduleEntity, { id: scheduleId, organization: organizationId }, unscoped);
-    if (!schedule) return [];
-    const overrides = await em.find(
-      ScheduleOverrideEntity,
-      {
-        organization: organizationId,
-        schedule: scheduleId,
-        endAt: { $gt: new Date(at.getTime() - ON_CALL_HORIZON_MS) },
-        startAt: { $lt: new Date(at.getTime() + ON_CALL_HORIZON_MS) },
-      },
-      { ...unscoped, orderBy: { createdAt: 'asc', id: 'asc' } },
-    );
-    const imported = await importedEvents(em, [scheduleId], { organization: organizationId });
-    const shift = onCallAt(scheduleDefinition(schedule, overrides, imported), at.getTime());
+    const source = onCallSnapshotSource(forkForStores(deps.orm));
+    const kept = await snapshots(source, organizationId);
+    const snapshot = at.getTime() >= kept.validFrom ? kept : await source.onCallSnapshot(organizationId, at.getTime());
+    const shift = snapshot.shiftOf(scheduleId, at.getTime());
     return shift ? [shift.user] : [];
   };
 }
@@ -96,6 +74,14 @@ export async function scheduleVersion(em: EntityManager, organizationId: string)
 export interface OnCallSnapshotSource {
   scheduleVersion(organizationId: string): Promise<string>;
   onCallSnapshot(organizationId: string, now: number): Promise<OnCallSnapshot>;
+}
+
+/** The snapshot's reads through `em`. */
+export function onCallSnapshotSource(em: EntityManager): OnCallSnapshotSource {
+  return {
+    scheduleVersion: (organizationId) => scheduleVersion(em, organizationId),
+    onCallSnapshot: (organizationId, now) => loadOnCallSnapshot(em, organizationId, now),
+  };
 }
 
 /** An organization's on-call snapshot, read through `source` only when its schedule version changed. */

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { OnCallSnapshot } from '../../domain/on-call-snapshot.ts';
 import { newGaps, withoutUser } from '../../domain/schedule.ts';
 import { scheduleDefinition, type ImportedEvents } from '../../domain/schedule-definition.ts';
 import {
@@ -15,7 +14,7 @@ import { unscoped } from '../tenant-filter.ts';
 import { organizationTransaction } from './organization-transaction.ts';
 import { recordScheduleUpdated } from './schedule-events.ts';
 import { createScheduleIcalFeedStore, importedEvents, type IcalFeedStatus, type ScheduleIcalFeedStore } from './schedule-ical-feeds.ts';
-import { loadOnCallSnapshot, scheduleVersion, type OnCallSnapshotSource } from './schedule-on-call.ts';
+import { onCallSnapshotSource, type OnCallSnapshotSource } from './schedule-on-call.ts';
 
 /** How far ahead the gaps a removal opens are reported. */
 export const REMOVAL_GAP_HORIZON_MS = 28 * 86_400_000;
@@ -143,8 +142,7 @@ export function createScheduleStore(em: EntityManager): ScheduleStore {
       );
       return new Map(users.map((user) => [user.id, user.name]));
     },
-    scheduleVersion: (organizationId) => scheduleVersion(em, organizationId),
-    onCallSnapshot: (organizationId: string, now: number): Promise<OnCallSnapshot> => loadOnCallSnapshot(em, organizationId, now),
+    ...onCallSnapshotSource(em),
     transaction: organizationTransaction(em, unit),
   };
 }
