@@ -9,6 +9,7 @@ import { createAlertTransactionStore } from '../shared/db/access/alert-transacti
 import { createStatusUpdateMailStore } from '../shared/db/access/status-update-mails.ts';
 import { createResponderPageStore } from '../shared/db/access/responder-pages.ts';
 import { createEscalationPagingStore } from '../shared/db/access/escalation-paging.ts';
+import { createPagingReads } from '../shared/db/access/paging-reads.ts';
 import { createAssistantReplyStore } from '../shared/db/access/assistant-replies.ts';
 import { createScheduleIcalFeedStore } from '../shared/db/access/schedule-ical-feeds.ts';
 import { createHandoffNoticeStore } from '../shared/db/access/handoff-notices.ts';
@@ -75,6 +76,8 @@ export function createWorkerDeps(
 } {
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   const delivery = createDeliveryDeps(config, options.encryptionKey);
+  // Escalations' reads, shared by the pages this worker sends at once: a storm's pages read together.
+  const pagingReads = createPagingReads(orm.em.fork());
   return {
     search: options.search,
     ...delivery,
@@ -125,7 +128,7 @@ export function createWorkerDeps(
     // Escalations page whoever a schedule target has on call at that moment.
     onCall: createScheduleOnCall({ orm }),
     responderPages: () => createResponderPageStore(orm.em.fork()),
-    escalationPaging: () => createEscalationPagingStore(orm.em.fork()),
+    escalationPaging: () => createEscalationPagingStore(orm.em.fork(), pagingReads),
     assistantReplies: () => createAssistantReplyStore(orm.em.fork()),
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),

@@ -2,12 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EscalationPolicySnapshot } from '../../domain/escalation.ts';
 import type { PlannedPage } from '../../domain/notification-rules.ts';
 import type { TeamRoster } from '../../domain/teams.ts';
-import { escalationPolicySnapshot } from './escalation-policies.ts';
-import { incidentPagingState, type IncidentPagingState } from './incidents.ts';
-import { pagingRuleCandidates } from './notification-rules.ts';
+import type { IncidentPagingState } from './incidents.ts';
+import type { pagingRuleCandidates } from './notification-rules.ts';
+import { createPagingReads, type PagingReads } from './paging-reads.ts';
 import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent, type ClaimedPage, type PageSlot } from './pages.ts';
 import { teamRoster } from './teams.ts';
-import { membersAmong } from './users.ts';
 
 /**
  * What an escalation reads and writes as it pages: the policy, the incident, a level's targets,
@@ -31,13 +30,14 @@ export interface EscalationPagingStore {
   pagesHeldElsewhere(slot: PageSlot, planned: readonly PlannedPage[]): Promise<number>;
 }
 
-export function createEscalationPagingStore(em: EntityManager): EscalationPagingStore {
+/**
+ * The store on `em` (a fresh unit of work per call); its reads through `reads`, which a worker
+ * shares across the pages it sends at once (shared/db/access/paging-reads.ts).
+ */
+export function createEscalationPagingStore(em: EntityManager, reads: PagingReads = createPagingReads(em)): EscalationPagingStore {
   return {
-    policy: (organizationId, policyId) => escalationPolicySnapshot(em, organizationId, policyId),
-    incident: (organizationId, incidentId) => incidentPagingState(em, organizationId, incidentId),
+    ...reads,
     teamRoster: (organizationId, teamId) => teamRoster(em, organizationId, teamId),
-    membersAmong: (organizationId, userIds) => membersAmong(em, organizationId, userIds),
-    ruleCandidates: (organizationId, userIds) => pagingRuleCandidates(em, organizationId, userIds),
     claimPages: (slot, planned) => claimPages(em, slot, planned),
     recordClaimedPageOutcome: (organizationId, pageId, outcome) => recordPageOutcome(em.fork(), organizationId, pageId, outcome),
     recordPagesSent: (batch) => recordPagesSent(em, batch),

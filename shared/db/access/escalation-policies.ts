@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { namedStatement, runNamed } from './named-statement.ts';
+import { organizationKeyArrays, rowsOfKeys, type OrganizationKey } from './organization-keys.ts';
 import type { EscalationPolicySnapshot } from '../../domain/escalation.ts';
 import { plannedPolicy } from '../../domain/escalation-round-robin.ts';
 import {
@@ -23,23 +24,35 @@ export async function escalationPolicyName(em: EntityManager, organizationId: st
   return row?.name;
 }
 
-// Named: level 1 of every new incident's escalation reads it.
-const POLICY_SNAPSHOT = namedStatement(
-  'tocsin_escalation_policy_snapshot',
-  'select id, name, levels, repeat from escalation_policies where id = ? and organization_id = ?',
+// Named: level 1 of every new incident's escalation reads it, concurrent escalations in one statement.
+const POLICY_SNAPSHOTS = namedStatement(
+  'tocsin_escalation_policy_snapshots',
+  'select id, organization_id, name, levels, repeat from escalation_policies where id = any(?::uuid[]) and organization_id = any(?::uuid[])',
 );
 
 /**
- * The policy as it is now, as an escalation runs it (round-robin levels unrolled, one target per
- * level); undefined when it is not the organization's (or was deleted).
+ * The policies as they are now, as an escalation runs them (round-robin levels unrolled, one
+ * target per level), each with its organization; a policy that is not its key's organization's
+ * (or was deleted) is absent.
  */
+export async function escalationPolicySnapshots(
+  em: EntityManager,
+  keys: readonly OrganizationKey[],
+): Promise<Array<{ organization_id: string; policy: EscalationPolicySnapshot }>> {
+  const rows = await runNamed<EscalationPolicySnapshot & { organization_id: string }>(em, POLICY_SNAPSHOTS, organizationKeyArrays(keys));
+  return rowsOfKeys(rows, keys).map((row) => ({
+    organization_id: row.organization_id,
+    policy: plannedPolicy({ id: row.id, name: row.name, levels: row.levels, repeat: row.repeat }),
+  }));
+}
+
+/** The policy as it is now, as an escalation runs it; undefined when it is not the organization's (or was deleted). */
 export async function escalationPolicySnapshot(
   em: EntityManager,
   organizationId: string,
   policyId: string,
 ): Promise<EscalationPolicySnapshot | undefined> {
-  const [row] = await runNamed<EscalationPolicySnapshot>(em, POLICY_SNAPSHOT, [policyId, organizationId]);
-  return row ? plannedPolicy({ id: row.id, name: row.name, levels: row.levels, repeat: row.repeat }) : undefined;
+  return (await escalationPolicySnapshots(em, [{ organizationId, id: policyId }]))[0]?.policy;
 }
 
 export type EscalationPolicyFields = Pick<

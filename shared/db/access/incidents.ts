@@ -9,6 +9,7 @@ import type { IncidentStatus, Severity, TimelineType } from '../../domain/incide
 import type { IncidentAnalysis } from '../../search/port.ts';
 import { createBatchedReads } from '../batched-reads.ts';
 import { namedStatement, runNamed } from './named-statement.ts';
+import { isUuid, organizationKeyArrays, organizationKeyText, rowsOfKeys, type OrganizationKey } from './organization-keys.ts';
 import type { SqlTimestamp } from '../sql-timestamp.ts';
 import {
   DomainEventEntity,
@@ -335,9 +336,7 @@ export async function incidentDetails(
     const statement = detailStatements.get(size)!;
     rows.push(...(await runNamed<IncidentDetailRow & { organization_id: string }>(em, statement, [...ids, ...organizations])));
   }
-  // The statement matches ids and organizations separately: keep only the pairs that were asked.
-  const asked = new Set(keys.map(detailKey));
-  return rows.filter((row) => asked.has(`${row.organization_id}/${row.id}`));
+  return rowsOfKeys(rows, keys);
 }
 
 /**
@@ -347,15 +346,12 @@ export async function incidentDetails(
 export function createIncidentDetailReads(em: SqlEntityManager): IncidentStore['detail'] {
   const reads = createBatchedReads<{ organizationId: string; id: string }, IncidentDetailRow & { organization_id: string }>({
     fetch: (keys) => incidentDetails(em, keys),
-    keyOf: detailKey,
-    rowKey: (row) => detailKey({ organizationId: row.organization_id, id: row.id }),
+    keyOf: (key) => organizationKeyText(key.organizationId, key.id),
+    rowKey: (row) => organizationKeyText(row.organization_id, row.id),
   });
   // A malformed id names no incident, and must not fail the statement the others share.
-  return async (organizationId, id) => (UUID.test(id) && UUID.test(organizationId) ? reads.load({ organizationId, id }) : undefined);
+  return async (organizationId, id) => (isUuid(id) && isUuid(organizationId) ? reads.load({ organizationId, id }) : undefined);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const detailKey = (key: { organizationId: string; id: string }) => `${key.organizationId.toLowerCase()}/${key.id.toLowerCase()}`;
 
 /**
  * Incident reads for the API: plain rows, since listing is the console's hottest read
@@ -539,11 +535,23 @@ export interface IncidentPagingState {
   escalation_cycle: number;
 }
 
-// Named: every page reads it twice (whom to page, then whether to send).
-const PAGING_STATE = namedStatement(
-  'tocsin_incident_paging_state',
-  'select id, title, severity, status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?',
+// Named: every page reads it twice (whom to page, then whether to send), concurrent pages in one statement.
+const PAGING_STATES = namedStatement(
+  'tocsin_incident_paging_states',
+  'select id, organization_id, title, severity, status, assignee_id, escalation_cycle from incidents where id = any(?::uuid[]) and organization_id = any(?::uuid[])',
 );
+
+/**
+ * The incidents as paging sees them now, each with its organization; an incident that is not its
+ * key's organization's (or was deleted) is absent.
+ */
+export async function incidentPagingStates(
+  em: SqlEntityManager,
+  keys: readonly OrganizationKey[],
+): Promise<Array<IncidentPagingState & { organization_id: string }>> {
+  const rows = await runNamed<IncidentPagingState & { organization_id: string }>(em, PAGING_STATES, organizationKeyArrays(keys));
+  return rowsOfKeys(rows, keys);
+}
 
 /** The incident as paging sees it now; undefined when it is not the organization's (or was deleted). */
 export async function incidentPagingState(
@@ -551,8 +559,10 @@ export async function incidentPagingState(
   organizationId: string,
   incidentId: string,
 ): Promise<IncidentPagingState | undefined> {
-  const [row] = await runNamed<IncidentPagingState>(em, PAGING_STATE, [incidentId, organizationId]);
-  return row;
+  const [row] = await incidentPagingStates(em, [{ organizationId, id: incidentId }]);
+  if (!row) return undefined;
+  const { organization_id: _organization, ...state } = row;
+  return state;
 }
 
 /**

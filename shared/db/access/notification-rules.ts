@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { namedStatement, runNamed } from './named-statement.ts';
+import { organizationKeyArrays, rowsOfKeys, type OrganizationKey } from './organization-keys.ts';
 import type { ContactMethodType, RuleCandidate, RuleUrgency } from '../../domain/notification-rules.ts';
 import type { MemberKey } from './contact-methods.ts';
-import { sqlArray } from '../sql-array.ts';
 
 /** A notification rule with the type of the contact method it pages. */
 export interface NotificationRuleRow {
@@ -98,21 +98,35 @@ export function createNotificationRuleStore(em: EntityManager): NotificationRule
 
 // Named: every page's level reads it.
 const RULE_CANDIDATES = namedStatement(
-  'tocsin_paging_rule_candidates',
-  `select r.user_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
+  'tocsin_paging_rule_candidates_of',
+  `select r.user_id, r.organization_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
    from notification_rules r
    join contact_methods cm on cm.id = r.contact_method_id and cm.user_id = r.user_id and cm.organization_id = r.organization_id
-   where r.organization_id = ? and r.user_id = any(?::uuid[])`,
+   where r.user_id = any(?::uuid[]) and r.organization_id = any(?::uuid[])`,
 );
 
+/** A member's rule as paging plans it, with the member and their organization. */
+export type MemberRuleCandidate = RuleCandidate & { user_id: string; organization_id: string };
+
 /**
- * The members' notification rules as paging plans them, each with the state of its contact method;
- * only rules and methods of the member, in the organization.
+ * The notification rules of the keys' members (a user id with its organization) as paging plans
+ * them, each with the state of its contact method; only rules and methods of the member, in the
+ * key's organization.
  */
-export function pagingRuleCandidates(
+export async function pagingRuleCandidatesOf(em: EntityManager, keys: readonly OrganizationKey[]): Promise<MemberRuleCandidate[]> {
+  const rows = await runNamed<MemberRuleCandidate>(em, RULE_CANDIDATES, organizationKeyArrays(keys));
+  return rowsOfKeys(rows, keys, (row) => row.user_id);
+}
+
+/** The members' notification rules as paging plans them, in the organization. */
+export async function pagingRuleCandidates(
   em: EntityManager,
   organizationId: string,
   userIds: readonly string[],
 ): Promise<Array<RuleCandidate & { user_id: string }>> {
-  return runNamed<RuleCandidate & { user_id: string }>(em, RULE_CANDIDATES, [organizationId, sqlArray(userIds)]);
+  const rows = await pagingRuleCandidatesOf(
+    em,
+    userIds.map((id) => ({ organizationId, id })),
+  );
+  return rows.map(({ organization_id: _organization, ...rule }) => rule);
 }

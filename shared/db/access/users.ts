@@ -1,12 +1,12 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { namedStatement, runNamed } from './named-statement.ts';
+import { organizationKeyArrays, rowsOfKeys, type OrganizationKey } from './organization-keys.ts';
 import type { Role } from '../../domain/permissions.ts';
 import { UserEntity, type User } from '../entities/index.ts';
 import { unscoped } from '../tenant-filter.ts';
 import { lockOrganization } from './organizations.ts';
 import { removeUserFromSchedules } from './schedules.ts';
-import { sqlArray } from '../sql-array.ts';
 
 /** The member's display name; undefined when they are not in the organization. */
 export async function memberName(em: EntityManager, organizationId: string, userId: string): Promise<string | undefined> {
@@ -17,12 +17,26 @@ export async function memberName(em: EntityManager, organizationId: string, user
   return row?.name;
 }
 
-// Named: every page's level reads it.
-const MEMBERS_AMONG = namedStatement('tocsin_members_among', 'select id from users where organization_id = ? and id = any(?::uuid[])');
+// Named: every page's level reads it, concurrent levels in one statement.
+const MEMBERS = namedStatement(
+  'tocsin_members',
+  'select id, organization_id from users where id = any(?::uuid[]) and organization_id = any(?::uuid[])',
+);
+
+/** The keys (a user id with its organization) that name a member of that organization. */
+export async function membersOf(
+  em: EntityManager,
+  keys: readonly OrganizationKey[],
+): Promise<Array<{ id: string; organization_id: string }>> {
+  return rowsOfKeys(await runNamed<{ id: string; organization_id: string }>(em, MEMBERS, organizationKeyArrays(keys)), keys);
+}
 
 /** Which of `userIds` are members of the organization. */
 export async function membersAmong(em: EntityManager, organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
-  const rows = await runNamed<{ id: string }>(em, MEMBERS_AMONG, [organizationId, sqlArray(userIds)]);
+  const rows = await membersOf(
+    em,
+    userIds.map((id) => ({ organizationId, id })),
+  );
   return new Set(rows.map((row) => row.id));
 }
 

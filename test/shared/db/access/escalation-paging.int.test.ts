@@ -1,4 +1,6 @@
+import { jest } from '@jest/globals';
 import { createEscalationPagingStore } from '../../../../shared/db/access/escalation-paging.ts';
+import { createPagingReads } from '../../../../shared/db/access/paging-reads.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import type { PageSlot } from '../../../../shared/db/access/pages.ts';
 import { createTeamStore } from '../../../../shared/db/access/teams.ts';
@@ -66,6 +68,41 @@ describe('EscalationPagingStore (integration: real PostgreSQL)', () => {
     expect([...(await store().membersAmong(ours.id, [ours.ownerId, theirs.ownerId]))]).toEqual([ours.ownerId]);
     expect(await store().ruleCandidates(ours.id, [theirs.ownerId])).toEqual([]);
     expect((await store().ruleCandidates(theirs.id, [theirs.ownerId])).map((rule) => rule.user_id)).toEqual([theirs.ownerId]);
+  });
+
+  it('answers pages read at once, across organizations, in one statement per read, each with its own rows only', async () => {
+    const em = db.em();
+    const pool = (await em.getConnection().getNativeClient()) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const statements = jest.spyOn(pool, 'query');
+    const shared = createPagingReads(em);
+    try {
+      // Each organization's pages interleaved, as a storm's concurrent first levels ask.
+      const [theirPolicy, notOurPolicy, ourIncident, notOurIncident, theirIncident, ourMembers, theirMembers, ourRules, theirRules] =
+        await Promise.all([
+          shared.policy(theirs.id, ids.theirPolicy),
+          shared.policy(ours.id, ids.theirPolicy),
+          shared.incident(ours.id, ids.ourIncident),
+          shared.incident(ours.id, ids.theirIncident),
+          shared.incident(theirs.id, ids.theirIncident),
+          shared.membersAmong(ours.id, [ours.ownerId, theirs.ownerId]),
+          shared.membersAmong(theirs.id, [theirs.ownerId, ours.ownerId]),
+          shared.ruleCandidates(ours.id, [theirs.ownerId, ours.ownerId]),
+          shared.ruleCandidates(theirs.id, [theirs.ownerId]),
+        ]);
+      expect(theirPolicy?.name).toBe('Theirs');
+      expect(notOurPolicy).toBeUndefined();
+      expect(ourIncident?.title).toBe('ours');
+      expect(notOurIncident).toBeUndefined();
+      expect(theirIncident?.title).toBe('theirs');
+      expect([...ourMembers]).toEqual([ours.ownerId]);
+      expect([...theirMembers]).toEqual([theirs.ownerId]);
+      expect(ourRules).toEqual([]);
+      expect(theirRules.map((rule) => rule.user_id)).toEqual([theirs.ownerId]);
+      // One statement each for policies, incidents, members and rules.
+      expect(statements).toHaveBeenCalledTimes(4);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it("claims and counts the organization's own pages only", async () => {
