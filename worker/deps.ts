@@ -99,7 +99,7 @@ export function createWorkerDeps(
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
     retention: () => createRetentionStore(orm.em.fork()),
     selfTestRuns: () => createSelfTestRunStore(orm.em.fork()),
-    pageMessages: () => createPageMessageStore(orm.em.fork()),
+    pageMessages: () => createPageMessageStore(orm.em.fork(), pagingReads),
     acknowledgements: () => createAcknowledgementStore(orm.em.fork()),
     notifications: () => createNotificationStore(orm.em.fork()),
     webhookDeliveries: () => createWebhookDeliveryStore(orm.em.fork()),

@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactMethodType } from '../../domain/notification-rules.ts';
+import { sqlArray } from '../sql-array.ts';
+import { namedStatement, runNamed } from './named-statement.ts';
+import { isUuid, organizationKeyArrays, organizationKeyText, rowsOfKeys } from './organization-keys.ts';
 
 /** A contact method as stored: its public address, its sealed part (a webhook's URL, a push token) stays sealed. */
 export interface ContactMethodRow {
@@ -254,6 +257,62 @@ export interface PageRecipient {
   verified: boolean;
 }
 
+/** A page's member with their organization, and the contact method the page names (null: none). */
+export interface PageRecipientKey {
+  organizationId: string;
+  userId: string;
+  contactMethodId: string | null;
+}
+
+export const pageRecipientKeyText = (key: PageRecipientKey): string =>
+  `${organizationKeyText(key.organizationId, key.userId)}/${key.contactMethodId?.toLowerCase() ?? ''}`;
+
+// Named: every page reads it as it is sent, concurrent pages in one statement.
+const PAGE_RECIPIENTS = namedStatement(
+  'tocsin_page_recipients',
+  `select u.id as user_id, u.organization_id, u.email, cm.id as contact_method_id, cm.type, cm.address, cm.secret_sealed, cm.template,
+     cm.verified_at is not null as verified
+   from users u left join contact_methods cm on cm.id = any(?::uuid[]) and cm.user_id = u.id and cm.organization_id = u.organization_id
+   where u.id = any(?::uuid[]) and u.organization_id = any(?::uuid[])`,
+);
+
+type RecipientRow = PageRecipient & { user_id: string; organization_id: string; contact_method_id: string | null };
+
+/**
+ * The recipients of these pages, each with its key's text (`pageRecipientKeyText`); a key whose
+ * member is no longer in the organization is absent. A contact method that is not the member's
+ * (or is gone) leaves the account email alone, its fields null.
+ */
+export async function pageRecipients(
+  em: EntityManager,
+  keys: readonly PageRecipientKey[],
+): Promise<Array<PageRecipient & { key: string }>> {
+  const members = keys.map((key) => ({ organizationId: key.organizationId, id: key.userId }));
+  const methods = keys.flatMap((key) => (key.contactMethodId && isUuid(key.contactMethodId) ? [key.contactMethodId] : []));
+  const rows = await runNamed<RecipientRow>(em, PAGE_RECIPIENTS, [sqlArray([...new Set(methods)]), ...organizationKeyArrays(members)]);
+  const byMember = Map.groupBy(
+    rowsOfKeys(rows, members, (row) => row.user_id),
+    (row) => organizationKeyText(row.organization_id, row.user_id),
+  );
+  return keys.flatMap((key) => {
+    const ofMember = byMember.get(organizationKeyText(key.organizationId, key.userId));
+    if (!ofMember) return [];
+    const wanted = key.contactMethodId?.toLowerCase();
+    const method = wanted ? ofMember.find((row) => row.contact_method_id?.toLowerCase() === wanted) : undefined;
+    return [
+      {
+        key: pageRecipientKeyText(key),
+        email: (ofMember[0] as RecipientRow).email,
+        type: method?.type ?? null,
+        address: method?.address ?? null,
+        secret_sealed: method?.secret_sealed ?? null,
+        template: method?.template ?? null,
+        verified: method?.verified ?? false,
+      },
+    ];
+  });
+}
+
 /** The member's page recipient; undefined when they are no longer in the organization. */
 export async function pageRecipient(
   em: EntityManager,
@@ -261,11 +320,8 @@ export async function pageRecipient(
   userId: string,
   contactMethodId: string | null,
 ): Promise<PageRecipient | undefined> {
-  const [row] = await em.execute<PageRecipient[]>(
-    `select u.email, cm.type, cm.address, cm.secret_sealed, cm.template, cm.verified_at is not null as verified
-     from users u left join contact_methods cm on cm.id = ? and cm.user_id = u.id and cm.organization_id = u.organization_id
-     where u.id = ? and u.organization_id = ?`,
-    [contactMethodId, userId, organizationId],
-  );
-  return row;
+  const [row] = await pageRecipients(em, [{ organizationId, userId, contactMethodId }]);
+  if (!row) return undefined;
+  const { key: _key, ...recipient } = row;
+  return recipient;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager as PostgresEntityManager, SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { createChannelConnectionStore, type ChannelConnectionRow } from './channel-connections.ts';
 import { pageRecipient, type PageRecipient } from './contact-methods.ts';
+import type { PagingReads } from './paging-reads.ts';
 import { sqlArray } from '../sql-array.ts';
 
 /** A sent page whose message its channel can update in place. */
@@ -85,11 +86,17 @@ export interface PageMessageStore {
   connection(organizationId: string, kind: string): Promise<ChannelConnectionRow | undefined>;
 }
 
-export function createPageMessageStore(em: PostgresEntityManager): PageMessageStore {
+/** The store on `em`; recipients read through `reads`, which a worker shares across the pages it sends at once. */
+export function createPageMessageStore(
+  em: PostgresEntityManager,
+  reads: Pick<PagingReads, 'recipient'> = {
+    recipient: (organizationId, userId, contactMethodId) => pageRecipient(em, organizationId, userId, contactMethodId),
+  },
+): PageMessageStore {
   return {
     incidentStatusNow: (scope) => incidentStatusNow(em, scope),
     pageMessagesOf: (scope, kinds, except) => pageMessagesOf(em, scope, kinds, except),
-    recipient: (organizationId, userId, contactMethodId) => pageRecipient(em, organizationId, userId, contactMethodId),
+    recipient: reads.recipient,
     connection: (organizationId, kind) => createChannelConnectionStore(em).find(organizationId, kind),
   };
 }

@@ -2,19 +2,22 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EscalationPolicySnapshot } from '../../domain/escalation.ts';
 import type { RuleCandidate } from '../../domain/notification-rules.ts';
 import { createBatchedReads } from '../batched-reads.ts';
+import { pageRecipientKeyText, pageRecipients, type PageRecipient, type PageRecipientKey } from './contact-methods.ts';
 import { escalationPolicySnapshots } from './escalation-policies.ts';
 import { incidentPagingStates, type IncidentPagingState } from './incidents.ts';
 import { pagingRuleCandidatesOf, type MemberRuleCandidate } from './notification-rules.ts';
 import { organizationKeyText, type OrganizationKey } from './organization-keys.ts';
 import { membersOf } from './users.ts';
 
-/** The reads of a page: the policy, the incident, which targets are members, and the members' rules. */
+/** The reads of a page: the policy, the incident, which targets are members, the members' rules, and where each page goes. */
 export interface PagingReads {
   policy(organizationId: string, policyId: string): Promise<EscalationPolicySnapshot | undefined>;
   incident(organizationId: string, incidentId: string): Promise<IncidentPagingState | undefined>;
   /** Which of `userIds` are members of the organization. */
   membersAmong(organizationId: string, userIds: readonly string[]): Promise<Set<string>>;
   ruleCandidates(organizationId: string, userIds: readonly string[]): Promise<Array<RuleCandidate & { user_id: string }>>;
+  /** Where a page to the member goes now (see pageRecipients); undefined when they left the organization. */
+  recipient(organizationId: string, userId: string, contactMethodId: string | null): Promise<PageRecipient | undefined>;
 }
 
 const keyText = (key: OrganizationKey) => organizationKeyText(key.organizationId, key.id);
@@ -50,6 +53,11 @@ export function createPagingReads(em: EntityManager): PagingReads {
     keyOf: keyText,
     rowKey: (row) => row.key,
   });
+  const recipients = createBatchedReads<PageRecipientKey, PageRecipient & { key: string }>({
+    fetch: (keys) => pageRecipients(em, keys),
+    keyOf: pageRecipientKeyText,
+    rowKey: (row) => row.key,
+  });
   const ofMembers = (organizationId: string, userIds: readonly string[]) => [...new Set(userIds)].map((id) => ({ organizationId, id }));
   return {
     policy: async (organizationId, policyId) => (await policies.load({ organizationId, id: policyId }))?.policy,
@@ -66,6 +74,12 @@ export function createPagingReads(em: EntityManager): PagingReads {
     async ruleCandidates(organizationId, userIds) {
       const found = await Promise.all(ofMembers(organizationId, userIds).map((key) => rules.load(key)));
       return found.flatMap((entry) => (entry?.rules ?? []).map(({ organization_id: _organization, ...rule }) => rule));
+    },
+    async recipient(organizationId, userId, contactMethodId) {
+      const row = await recipients.load({ organizationId, userId, contactMethodId });
+      if (!row) return undefined;
+      const { key: _key, ...recipient } = row;
+      return recipient;
     },
   };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
 import { createChannelConnectionStore } from '../../../../shared/db/access/channel-connections.ts';
 import { createContactMethodStore } from '../../../../shared/db/access/contact-methods.ts';
 import { createPageMessageStore } from '../../../../shared/db/access/page-messages.ts';
+import { createPagingReads } from '../../../../shared/db/access/paging-reads.ts';
 import { createIncident } from '../../../../shared/db/access/incidents.ts';
 import { openTwoOrganizations, type SeededOrganization, type StoreDatabase } from '../../../helpers/store-database.ts';
 
@@ -81,5 +83,35 @@ describe('PageMessageStore (integration: real PostgreSQL)', () => {
     });
     expect(await store().connection(ours.id, 'slack')).toBeUndefined();
     expect(await store().connection(theirs.id, 'slack')).toMatchObject({ config_sealed: 'sealed-theirs' });
+
+    // Pages sent at once share one statement; each still gets its own organization's recipient only.
+    const em = db.em();
+    const pool = (await em.getConnection().getNativeClient()) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const statements = jest.spyOn(pool, 'query');
+    try {
+      const shared = createPageMessageStore(em, createPagingReads(em));
+      const [notOurMember, ourOwner, ourOwnerByMail, theirOwner, theirOwnerByMail] = await Promise.all([
+        shared.recipient(ours.id, theirs.ownerId, theirMethod),
+        shared.recipient(ours.id, ours.ownerId, theirMethod),
+        shared.recipient(ours.id, ours.ownerId, null),
+        shared.recipient(theirs.id, theirs.ownerId, theirMethod),
+        shared.recipient(theirs.id, theirs.ownerId, null),
+      ]);
+      expect(notOurMember).toBeUndefined();
+      expect(ourOwner).toEqual({ email: ours.ownerEmail, type: null, address: null, secret_sealed: null, template: null, verified: false });
+      expect(ourOwnerByMail).toEqual(ourOwner);
+      expect(theirOwner).toEqual({
+        email: theirs.ownerEmail,
+        type: 'webhook',
+        address: 'https://hooks.example.test/theirs',
+        secret_sealed: null,
+        template: null,
+        verified: true,
+      });
+      expect(theirOwnerByMail).toMatchObject({ email: theirs.ownerEmail, type: null, verified: false });
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      statements.mockRestore();
+    }
   });
 });
