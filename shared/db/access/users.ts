@@ -31,15 +31,6 @@ export async function membersOf(
   return rowsOfKeys(await runNamed<{ id: string; organization_id: string }>(em, MEMBERS, organizationKeyArrays(keys)), keys);
 }
 
-/** Which of `userIds` are members of the organization. */
-export async function membersAmong(em: EntityManager, organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
-  const rows = await membersOf(
-    em,
-    userIds.map((id) => ({ organizationId, id })),
-  );
-  return new Set(rows.map((row) => row.id));
-}
-
 /** A member of an organization as stored (never their password hash). */
 export interface UserRecord {
   id: string;
