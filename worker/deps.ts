@@ -155,7 +155,7 @@ export function startOutboxRelay(deps: {
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
   pageUpdateKinds?: OutboxRelayDeps['pageUpdateKinds'];
   pageFirstLevel?: OutboxRelayDeps['pageFirstLevel'];
-  eagerEscalationStarts?: boolean;
+  eagerStarts?: boolean;
   listen?: { databaseUrl: string };
   idleMs?: number;
 }): RunningOutboxRelay {

@@ -124,8 +124,8 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     orm: options.orm,
     // Routing rules, kept per organization and dropped on their NOTIFY; shared with ingestion's grouping.
     routingRules: deps.routingRules,
-    // On the workers' own connection: an escalation the relay starts gets its first task from the
-    // start's answer (eager start), from this process's paging worker, instead of a poll.
+    // On the workers' own connection: an escalation or a notification mail the relay starts gets its
+    // first task from the start's answer (eager start), from this process's worker, instead of a poll.
     temporal: new Client({
       connection: options.connection,
       namespace: config.TEMPORAL_NAMESPACE,
@@ -133,7 +133,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       // What Temporal UI shows as the starter of the relay's workflows (and of an eager first task).
       identity: `${options.temporal.options.identity} outbox relay`,
     }),
-    eagerEscalationStarts: true,
+    eagerStarts: true,
     taskQueue,
     logger: options.logger,
     indexSearch: options.search !== undefined,

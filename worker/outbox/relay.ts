@@ -71,10 +71,11 @@ export interface OutboxRelayDeps {
    */
   pageFirstLevel?: PageFirstLevel;
   /**
-   * Escalations started eagerly: `temporal` is a client on this process's worker connection, so the
-   * start's answer hands the escalation's first task to the paging worker here, with no poll between.
+   * Escalations and notification mails started eagerly: `temporal` is a client on this process's
+   * worker connection, so the start's answer hands the workflow's first task to the worker here,
+   * with no poll between.
    */
-  eagerEscalationStarts?: boolean;
+  eagerStarts?: boolean;
 }
 
 /** New incidents' first levels paged (then their escalations started) at once per batch. */
@@ -136,7 +137,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
   // Inputs typed by the workflows they start.
   const startNotificationMails = (input: Parameters<typeof notificationMailBatchWorkflow>[0]) =>
-    startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input);
+    startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input, deps.taskQueue, {
+      eager: deps.eagerStarts,
+    });
   const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) =>
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
@@ -163,7 +166,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       pagingTaskQueue(deps.taskQueue),
       {
         ...(wait && startDelayMs > 0 ? { startDelayMs, memo: waitingMemo(wait.state) } : {}),
-        eager: deps.eagerEscalationStarts,
+        eager: deps.eagerStarts,
       },
     );
   };

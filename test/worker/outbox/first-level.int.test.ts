@@ -255,7 +255,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     expect(await pageRowsOf([incident.id])).toEqual([expect.objectContaining({ user_id: owner.user.id, level: 1, status: 'sent' })]);
   });
 
-  it('tells every member of an incident no policy pages, and nobody besides its pages of one a policy pages, opened or resolved', async () => {
+  it('tells every member of an incident no policy pages, and nobody besides its pages of one a policy pages, opened or resolved, by mails started eagerly', async () => {
     const open = async (title: string, policy: string | undefined) =>
       (
         await stack.http
@@ -297,5 +297,26 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
       await stack.http.patch(`/api/v1/incidents/${id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
     await relayed('incident.resolved');
     expect(await told('incident.resolved')).toEqual(members.map((id) => `unpaged:${id}`));
+
+    // Their mails' workflows were started eagerly too: each first task came in the start's answer.
+    const client = stack.temporal.client as unknown as Client;
+    const mailWorkflows = await waitFor(
+      'the mail workflows of those notifications, completed',
+      async () => {
+        const found: string[] = [];
+        for await (const execution of client.workflow.list({
+          query: `WorkflowType = 'notificationMailBatchWorkflow' AND TocsinOrganizationId = '${owner.organization.id}' AND ExecutionStatus = 'Completed'`,
+        }))
+          found.push(execution.workflowId);
+        return found.length >= 2 ? found : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    for (const workflowId of mailWorkflows) {
+      const [started, , taken] = (await client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
+      const relayIdentity = started?.workflowExecutionStartedEventAttributes?.identity;
+      expect(relayIdentity).toMatch(/outbox relay$/);
+      expect(taken?.workflowTaskStartedEventAttributes?.identity).toBe(relayIdentity);
+    }
   });
 });
