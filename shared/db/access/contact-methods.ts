@@ -312,16 +312,3 @@ export async function pageRecipients(
     ];
   });
 }
-
-/** The member's page recipient; undefined when they are no longer in the organization. */
-export async function pageRecipient(
-  em: EntityManager,
-  organizationId: string,
-  userId: string,
-  contactMethodId: string | null,
-): Promise<PageRecipient | undefined> {
-  const [row] = await pageRecipients(em, [{ organizationId, userId, contactMethodId }]);
-  if (!row) return undefined;
-  const { key: _key, ...recipient } = row;
-  return recipient;
-}

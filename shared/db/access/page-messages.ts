@@ -1,7 +1,7 @@
 import type { EntityManager as PostgresEntityManager, SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
 import { createChannelConnectionStore, type ChannelConnectionRow } from './channel-connections.ts';
-import { pageRecipient, type PageRecipient } from './contact-methods.ts';
-import type { PagingReads } from './paging-reads.ts';
+import type { PageRecipient } from './contact-methods.ts';
+import { createPagingReads, type PagingReads } from './paging-reads.ts';
 import { sqlArray } from '../sql-array.ts';
 
 /** A sent page whose message its channel can update in place. */
@@ -80,7 +80,7 @@ export interface PageMessageStore {
     kinds: readonly string[],
     except?: { cycle: number; round: number; level: number },
   ): Promise<PageMessage[]>;
-  /** Where a message to the member goes now (see pageRecipient); undefined when they left the organization. */
+  /** Where a message to the member goes now (see pageRecipients); undefined when they left the organization. */
   recipient(organizationId: string, userId: string, contactMethodId: string | null): Promise<PageRecipient | undefined>;
   /** The organization's connection of this kind, which a channel updates its messages through. */
   connection(organizationId: string, kind: string): Promise<ChannelConnectionRow | undefined>;
@@ -89,9 +89,7 @@ export interface PageMessageStore {
 /** The store on `em`; recipients read through `reads`, which a worker shares across the pages it sends at once. */
 export function createPageMessageStore(
   em: PostgresEntityManager,
-  reads: Pick<PagingReads, 'recipient'> = {
-    recipient: (organizationId, userId, contactMethodId) => pageRecipient(em, organizationId, userId, contactMethodId),
-  },
+  reads: Pick<PagingReads, 'recipient'> = createPagingReads(em),
 ): PageMessageStore {
   return {
     incidentStatusNow: (scope) => incidentStatusNow(em, scope),
