@@ -9,6 +9,7 @@ import { createAssistantActivities, type AssistantActivityDeps } from './assista
 import { createRetentionActivities, type RetentionActivityDeps } from './retention.activities.ts';
 import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
 import { createEscalationActivities, type EscalationActivityDeps } from './escalation.activities.ts';
+import { createEscalationWaitsActivities, type EscalationWaitsActivityDeps } from './escalation-waits.activities.ts';
 import { createPageUpdateActivities, type PageUpdateActivityDeps } from './page-update.activities.ts';
 import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
 import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
@@ -29,6 +30,7 @@ export type ActivityDeps = SelfTestActivityDeps &
   RetentionActivityDeps &
   NotificationMailActivityDeps &
   EscalationActivityDeps &
+  EscalationWaitsActivityDeps &
   PageUpdateActivityDeps &
   ScheduleIcalActivityDeps &
   ChatFeedActivityDeps &
@@ -53,6 +55,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRetentionActivities(deps),
     ...createNotificationMailActivities(deps),
     ...createEscalationActivities(deps),
+    ...createEscalationWaitsActivities(deps),
     ...createPageUpdateActivities(deps),
     ...createScheduleIcalActivities(deps),
     ...createChatFeedActivities(deps),

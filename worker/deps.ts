@@ -38,6 +38,7 @@ import { ICAL_MAX_BYTES } from '../shared/domain/schedule-ical-layer.ts';
 import { removeIcalRefreshSchedule } from './ical-refresh-schedules.ts';
 import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
+import { createWaitedEscalationStarter } from '../shared/temporal/escalation-starts.ts';
 
 /**
  * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
@@ -92,6 +93,8 @@ export function createWorkerDeps(
     }),
     scheduleIcalFeeds: () => createScheduleIcalFeedStore(orm.em.fork()),
     handoffNotices: () => createHandoffNoticeStore(orm.em.fork()),
+    // Escalations their bucket held until their next level: started on this client when due.
+    startWaitedEscalations: options.temporal ? createWaitedEscalationStarter(options.temporal) : undefined,
     removeIcalRefreshSchedule: options.temporal ? (layerId) => removeIcalRefreshSchedule(options.temporal as Client, layerId) : undefined,
     integrationLiveness: createIntegrationLiveness({ orm }),
     // Ingestion's transactions: locks, alerts, incidents and their events.

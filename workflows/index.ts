@@ -13,6 +13,7 @@ export { assistantReplyWorkflow } from './assistant-reply.workflow.ts';
 export { retentionWorkflow } from './retention.workflow.ts';
 export { notificationMailBatchWorkflow } from './notification-mail.workflow.ts';
 export { escalationWorkflow } from './escalation.workflow.ts';
+export { escalationWaitsWorkflow } from './escalation-waits.workflow.ts';
 export { icalRefreshWorkflow } from './ical-refresh.workflow.ts';
 export { pageUpdatesWorkflow } from './page-update.workflow.ts';
 export { chatFeedWorkflow } from './chat-feed.workflow.ts';

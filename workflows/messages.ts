@@ -1,5 +1,11 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { EscalationState } from '../shared/domain/escalation.ts';
+import type {
+  WaitingEscalation,
+  WaitingEscalationAnswer,
+  WaitingEscalationMessage,
+  WaitingEscalationView,
+} from '../shared/domain/escalation-waits.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import type { SearchIndexInput } from '../shared/domain/search.ts';
 import type { ExecutionStatus, StepDecision, StepState } from '../shared/domain/procedure.ts';
@@ -53,6 +59,17 @@ export const reassignEscalationUpdate = defineUpdate<EscalationState, []>('reass
 
 /** Where the escalation stands: level and round paged last, when the next is due, why it ended. */
 export const escalationStateQuery = defineQuery<EscalationState>('escalationState');
+
+/** Escalations the relay paged level 1 of, for their bucket to hold until their next level (escalation-waits.workflow.ts). */
+export const escalationsWaitingSignal = defineSignal<[{ entries: WaitingEscalation[] }]>('escalationsWaiting');
+
+/** A message for an escalation its bucket may hold: applied there if it does (answered `held`). */
+export const waitingEscalationUpdate = defineUpdate<WaitingEscalationAnswer, [{ key: string; message: WaitingEscalationMessage }]>(
+  'waitingEscalation',
+);
+
+/** What a bucket knows of one escalation (by escalationWaitKey): waiting, ended there, started, or nothing. */
+export const waitingEscalationQuery = defineQuery<WaitingEscalationView, [string]>('waitingEscalation');
 
 /** The incident was snoozed until `until` (RFC 3339): its acknowledgement re-pages then instead of at its timeout. */
 export const snoozeIncidentSignal = defineSignal<[{ until: string }]>('snoozeIncident');

@@ -29,7 +29,7 @@ export function createIncidentEscalationService(deps: { escalations: () => Incid
     if (!incident) throw new NotFoundError('Incident');
     const cycle = incident.escalationCycle ?? 1;
     const [control, pages] = await Promise.all([
-      deps.control.state(incidentId, cycle),
+      deps.control.state(organizationId, incidentId, cycle),
       // Cycle 0 holds responders' pages (GET /incidents/{id}/responders), not the escalation's.
       store.pagesOf(organizationId, incidentId),
     ]);
@@ -96,7 +96,7 @@ export function createIncidentEscalationService(deps: { escalations: () => Incid
       const incident = await deps.escalations().incident(auth.organizationId, incidentId);
       if (!incident) throw new NotFoundError('Incident');
       const cycle = incident.escalationCycle ?? 1;
-      const current = await deps.control.state(incidentId, cycle);
+      const current = await deps.control.state(auth.organizationId, incidentId, cycle);
       if (current?.running && current.state.policy_id === null)
         throw new ConflictError('The incident was reassigned to a person: there is no next level (reassign it to a policy to escalate)');
       if (!(await deps.control.escalateNow(auth.organizationId, incidentId, cycle)))
@@ -143,7 +143,7 @@ export function createIncidentEscalationService(deps: { escalations: () => Incid
         if (!incident) throw new NotFoundError('Incident');
         await assertTarget(unit, input);
         if (incident.status === 'resolved') throw new ConflictError('A resolved incident cannot be reassigned: reopen it first');
-        const previous = await deps.control.reassign(incidentId, incident.escalationCycle ?? 1);
+        const previous = await deps.control.reassign(auth.organizationId, incidentId, incident.escalationCycle ?? 1);
         const fromAssigneeId = incident.assigneeId ?? null;
         const userId = input.user_id ?? null;
         const policyId = input.escalation_policy_id ?? null;

@@ -2,11 +2,20 @@ import {
   ServiceError,
   WorkflowExecutionAlreadyStartedError,
   WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
   type Client,
   type SignalDefinition,
   type WorkflowExecutionDescription,
 } from '@temporalio/client';
 import type { EscalationState } from '../domain/escalation.ts';
+import {
+  escalationWaitBucketOf,
+  escalationWaitKey,
+  type WaitingEscalationAnswer,
+  type WaitingEscalationMessage,
+  type WaitingEscalationView,
+} from '../domain/escalation-waits.ts';
+import { waitingEscalationQuery, waitingEscalationUpdate } from '../../workflows/messages.ts';
 import { pagingTaskQueue, workflowIds, workflowSearchAttributes } from './ids.ts';
 
 // An escalation waiting as a delayed start (worker/outbox/relay.ts: after the relay paged its level 1,
@@ -63,4 +72,74 @@ export async function signalRunningEscalation(
     if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
     throw error;
   }
+}
+
+// An escalation whose level 1 the relay paged waits for its next level in a bucket of its
+// organization (workflows/escalation-waits.workflow.ts) and has no workflow of its own until then:
+// whoever finds none asks the bucket.
+
+interface EscalationTarget {
+  organizationId: string;
+  incidentId: string;
+  cycle: number;
+}
+
+const waitsOf = (client: Client, target: EscalationTarget) =>
+  client.workflow.getHandle(workflowIds.escalationWaits(target.organizationId, escalationWaitBucketOf(target.incidentId)));
+
+/** The escalation's workflow status; `none` when it has no workflow (its bucket may hold it). */
+export async function escalationWorkflowStatus(client: Client, target: EscalationTarget): Promise<'running' | 'closed' | 'none'> {
+  try {
+    const description = await client.workflow.getHandle(workflowIds.escalation(target.incidentId, target.cycle)).describe();
+    return description.status.name === 'RUNNING' ? 'running' : 'closed';
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return 'none';
+    throw error;
+  }
+}
+
+/** Sends a message to the escalation's bucket: applied there when it holds it; `{ held: false }` when no bucket runs. */
+export async function messageWaitingEscalation(
+  client: Client,
+  target: EscalationTarget,
+  message: WaitingEscalationMessage,
+): Promise<WaitingEscalationAnswer> {
+  try {
+    return await waitsOf(client, target).executeUpdate(waitingEscalationUpdate, {
+      args: [{ key: escalationWaitKey(target.incidentId, target.cycle), message }],
+    });
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return { held: false };
+    throw error;
+  }
+}
+
+/** What the escalation's bucket knows of it; null when it knows nothing or no bucket runs. */
+export async function waitingEscalationView(client: Client, target: EscalationTarget): Promise<WaitingEscalationView> {
+  try {
+    return await waitsOf(client, target).query(waitingEscalationQuery, escalationWaitKey(target.incidentId, target.cycle));
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Acknowledges or resolves an escalation: in its bucket while it waits there (it then ends without
+ * a workflow), else by signalling its running workflow. Nothing when neither holds it.
+ */
+export async function endEscalation(
+  client: Client,
+  target: EscalationTarget & { taskQueue: string },
+  end: 'acknowledged' | 'resolved',
+  signal: SignalDefinition<[]>,
+): Promise<void> {
+  let status = await escalationWorkflowStatus(client, target);
+  if (status === 'none') {
+    const answer = await messageWaitingEscalation(client, target, end);
+    // Started a moment ago by its bucket: its workflow takes the signal.
+    if (answer.held || !answer.started) return;
+    status = await escalationWorkflowStatus(client, target);
+  }
+  if (status === 'running') await signalRunningEscalation(client, target, signal);
 }

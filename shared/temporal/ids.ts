@@ -67,6 +67,11 @@ export const workflowIds = {
    */
   escalation: (incidentId: string, cycle = 1) => (cycle <= 1 ? `escalation:${incidentId}` : `escalation:${incidentId}:${cycle}`),
   /**
+   * One of an organization's ESCALATION_WAIT_BUCKETS: holds the escalations of incidents that hash to
+   * it (escalationWaitBucketOf) between their first level and their next, until their own workflow starts.
+   */
+  escalationWaits: (organizationId: string, bucket: number) => `escalation-waits:${organizationId}:${bucket}`,
+  /**
    * One per incident and escalation cycle acknowledged in: waits for its acknowledgement timeout
    * or snooze, then sends the incident back to `active` (the next cycle pages).
    */

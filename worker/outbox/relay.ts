@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
@@ -10,8 +10,11 @@ import { pagingTaskQueue, tenantJobsTaskQueue, workflowIds, workflowSearchAttrib
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { pageDelayMs } from '../../shared/domain/alert-grouping.ts';
 import { waitAfterFirstLevel, waitBeforeFirstLevel, type EscalationState } from '../../shared/domain/escalation.ts';
-import { signalRunningEscalation, waitingMemo } from '../../shared/temporal/escalation-messages.ts';
-import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
+import { endEscalation, waitingMemo } from '../../shared/temporal/escalation-messages.ts';
+import { escalationAcknowledgeSignal, escalationResolveSignal, escalationsWaitingSignal } from '../../workflows/messages.ts';
+import { escalationWaitBucketOf, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
+import type { EscalationInput } from '../../workflows/escalation.workflow.ts';
+import type { escalationWaitsWorkflow } from '../../workflows/escalation-waits.workflow.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import type { chatFeedWorkflow } from '../../workflows/chat-feed.workflow.ts';
@@ -171,21 +174,46 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     );
   };
   /**
-   * A new incident's escalation: its level 1 paged here first, when the relay can, and the workflow
-   * started to take over from there. Started in this batch either way, before it commits, so a
-   * crash in between re-runs both: the pages' claims page nobody twice, the start is refused as a
-   * duplicate. The workflow's first task waits, as a start delay, until it has something to do (the
-   * next level, a delayed rule): an escalation costs no task and no worker memory while it waits. A
-   * grouped incident's first page waits for its group_wait the same way.
+   * A new incident's escalation: its level 1 paged here first, when the relay can. An escalation
+   * with a later level or delayed rule to wait for is answered (`waits`) for its bucket to hold
+   * until then (holdWaits); others start their workflow now, to take over from level 1 (or page it,
+   * when the relay could not). Either happens in this batch, before it commits, so a crash in
+   * between re-runs both: the pages' claims page nobody twice, a bucket holds an escalation once and
+   * a start is refused as a duplicate. A grouped incident's first page waits for its group_wait as a
+   * delayed start.
    */
-  const openEscalation = async ({ input, delayMs }: { input: Parameters<typeof escalationWorkflow>[0]; delayMs: number }) => {
+  const openEscalation = async (
+    { input, delayMs }: { input: Parameters<typeof escalationWorkflow>[0]; delayMs: number },
+    waits: Array<WaitingEscalation<EscalationInput>>,
+  ): Promise<void> => {
     if (delayMs > 0) return startEscalation(input, waitBeforeFirstLevel(Date.now() + delayMs, input.policyId));
     const firstLevel = deps.pageFirstLevel ? await deps.pageFirstLevel(input) : undefined;
     if (!firstLevel) return startEscalation(input);
     const { wakeAt, state } = waitAfterFirstLevel(firstLevel, input.policyId);
-    const waits = wakeAt !== null && wakeAt - Date.now() >= MIN_START_DELAY_MS;
-    await startEscalation({ ...input, firstLevel }, waits ? { wakeAt, state } : undefined);
+    if (wakeAt !== null && wakeAt - Date.now() >= MIN_START_DELAY_MS) waits.push({ input: { ...input, firstLevel }, wakeAt, state });
+    else await startEscalation({ ...input, firstLevel });
   };
+  /** Hands the batch's waiting escalations to their organizations' buckets: one signal per bucket. */
+  const holdWaits = (waits: ReadonlyArray<WaitingEscalation<EscalationInput>>) =>
+    forEachBounded(
+      [...Map.groupBy(waits, ({ input }) => `${input.organizationId}:${escalationWaitBucketOf(input.incidentId)}`).values()],
+      concurrency,
+      async (entries) => {
+        const { organizationId, incidentId } = (entries[0] as WaitingEscalation<EscalationInput>).input;
+        const bucket = escalationWaitBucketOf(incidentId);
+        await deps.temporal.workflow.signalWithStart<typeof escalationWaitsWorkflow, [{ entries: WaitingEscalation[] }]>(
+          'escalationWaitsWorkflow',
+          {
+            workflowId: workflowIds.escalationWaits(organizationId, bucket),
+            taskQueue: pagingTaskQueue(deps.taskQueue),
+            args: [{ organizationId, bucket, taskQueue: deps.taskQueue }],
+            signal: escalationsWaitingSignal,
+            signalArgs: [{ entries }],
+            typedSearchAttributes: workflowSearchAttributes({ organizationId }),
+          },
+        );
+      },
+    );
 
   /**
    * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
@@ -228,6 +256,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     const decisions = await routeOpenedIncidents(batch, events, opened, (organizationId) =>
       deps.routingRules.forOrganization(organizationId),
     );
+    const waits: Array<WaitingEscalation<EscalationInput>> = [];
     await forEachBounded(
       opened.flatMap(({ organizationId, incidentId, row, at }) => {
         const decision = decisions.get(incidentId);
@@ -251,11 +280,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       }),
       // A first level mostly waits on its channel (an SMTP or push round trip), not on this process.
       deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency,
-      openEscalation,
+      (opening) => openEscalation(opening, waits),
     );
     // An incident opened by hand with a policy pages its level 1 from here too.
     await forEachBounded(manual, deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency, (input) =>
-      openEscalation({ input, delayMs: 0 }),
+      openEscalation({ input, delayMs: 0 }, waits),
     );
     // New cycles: a reassignment, or an incident opened by hand for someone, pages its target even
     // without any policy (someone asked for it); a reopening pages what the incident paged before:
@@ -280,8 +309,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         ];
       }),
       deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency,
-      (input) => openEscalation({ input, delayMs: 0 }),
+      (input) => openEscalation({ input, delayMs: 0 }, waits),
     );
+    // Before this batch's acknowledgements below: one of an escalation opened here finds it held.
+    await holdWaits(waits);
     await fanOutAcknowledgements(
       { temporal: deps.temporal, taskQueue: deps.taskQueue, concurrency },
       plan,
@@ -296,19 +327,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     await forEachBounded([...Map.groupBy(signals, (item) => item.incidentId).values()], concurrency, async (ofIncident) => {
       for (const item of ofIncident) {
         const cycle = item.cycle ?? byIncident.get(item.incidentId)?.escalation_cycle ?? 1;
-        try {
-          // Described first: a signal-with-start (which wakes an escalation waiting as a delayed
-          // start) must only reach one that runs.
-          const described = await deps.temporal.workflow.getHandle(workflowIds.escalation(item.incidentId, cycle)).describe();
-          if (described.status.name !== 'RUNNING') continue;
-          await signalRunningEscalation(
-            deps.temporal,
-            { taskQueue: deps.taskQueue, organizationId: item.organizationId, incidentId: item.incidentId, cycle },
-            item.signal === 'resolve' ? escalationResolveSignal : escalationAcknowledgeSignal,
-          );
-        } catch (error) {
-          if (!(error instanceof WorkflowNotFoundError)) throw error;
-        }
+        const resolve = item.signal === 'resolve';
+        await endEscalation(
+          deps.temporal,
+          { taskQueue: deps.taskQueue, organizationId: item.organizationId, incidentId: item.incidentId, cycle },
+          resolve ? 'resolved' : 'acknowledged',
+          resolve ? escalationResolveSignal : escalationAcknowledgeSignal,
+        );
       }
     });
     return { decisions, candidates: byIncident };

@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { createAlertBucketActivities } from '../../../activities/alert-bucket.activities.ts';
 import { createAlertTransactionStore } from '../../../shared/db/access/alert-transaction.ts';
 import { createEscalationActivities } from '../../../activities/escalation.activities.ts';
@@ -11,7 +11,7 @@ import { createFirstLevelPager } from '../../../worker/outbox/first-level.ts';
 import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
 import { createRelayStore } from '../../../shared/db/access/relay-batch.ts';
 import { createRoutingRulesCache } from '../../../shared/db/routing-rules-cache.ts';
-import { waitingState } from '../../../shared/temporal/escalation-messages.ts';
+import { waitingEscalationView } from '../../../shared/temporal/escalation-messages.ts';
 import { alertSignalOf } from '../../helpers/alert-signals.ts';
 import { addMember, bearer, type Member } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
@@ -143,16 +143,11 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     const incidents = await openIncidents('crash', 20);
     const pageFirstLevel = createFirstLevelPager({ escalateLevel: escalation.escalateLevel, logger });
     const client = stack.temporal.client as unknown as Client;
-    // The first run dies at its escalations' starts (Temporal away): after paging, before its commit.
-    const unreachable = {
-      ...client,
-      workflow: {
-        ...client.workflow,
-        start: async () => {
-          throw new Error('Temporal went away');
-        },
-      },
-    } as unknown as Client;
+    // The first run dies handing its escalations to their buckets (Temporal away): after paging, before its commit.
+    const away = async () => {
+      throw new Error('Temporal went away');
+    };
+    const unreachable = { ...client, workflow: { ...client.workflow, start: away, signalWithStart: away } } as unknown as Client;
     const relayOf = (temporal: Client) =>
       createOutboxRelay({
         store: createRelayStore(stack.orm),
@@ -172,37 +167,42 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     );
     expect(undispatched[0]?.n).toBe(incidents.length);
 
-    // The batch again, Temporal back: every incident paged, none twice, every escalation started.
+    // The batch again, Temporal back: every incident paged, none twice, every escalation held.
     while ((await relayOf(client).relayBatch()) > 0);
     for (const incident of incidents) expect(pageMailsOf(incident)).toHaveLength(2);
     expect(await pageRowsOf(incidents.map((incident) => incident.id))).toHaveLength(incidents.length * 2);
 
-    // The workflows take over: each waits for level 2 from level 1's page as a delayed start (no
-    // task, so no query yet), its state in its memo, without paging level 1 again.
+    // Each waits for level 2 in its organization's bucket, due level 1's delay (60 minutes) after its
+    // page, with no workflow of its own, and without paging level 1 again.
     await stack.startWorker();
     const pagedAt = new Map((await pageRowsOf(incidents.map((incident) => incident.id))).map((row) => [row.incident_id, row.created_at]));
     for (const incident of incidents) {
-      const description = await client.workflow.getHandle(workflowIds.escalation(incident.id, 1)).describe();
-      expect(description.status.name).toBe('RUNNING');
-      expect(description.historyLength).toBe(1);
-      const waiting = waitingState(description);
+      const view = await waitingEscalationView(client, { organizationId: owner.organization.id, incidentId: incident.id, cycle: 1 });
+      const waiting = view && 'waiting' in view ? view.waiting : undefined;
       expect(waiting).toMatchObject({ round: 1, level: 1, ended: null, policy_id: policyId });
-      // Level 2 is due level 1's delay (60 minutes) after its page, and that is when the first task runs.
-      const levelTwoAt = Date.parse(waiting?.next_escalation_at as string);
-      const afterPage = levelTwoAt - new Date(pagedAt.get(incident.id) as Date).getTime();
+      const afterPage = Date.parse(waiting?.next_escalation_at as string) - new Date(pagedAt.get(incident.id) as Date).getTime();
       expect(afterPage).toBeGreaterThanOrEqual(60 * 60_000 - 5_000);
       expect(afterPage).toBeLessThanOrEqual(60 * 60_000 + 5_000);
-      expect(Math.abs((description.executionTime as Date).getTime() - levelTwoAt)).toBeLessThan(2_000);
+      await expect(client.workflow.getHandle(workflowIds.escalation(incident.id, 1)).describe()).rejects.toThrow(WorkflowNotFoundError);
     }
     expect(await pageRowsOf(incidents.map((incident) => incident.id))).toHaveLength(incidents.length * 2);
 
-    // Acknowledging wakes and stops the escalation the relay began, long before its delay ends.
+    // Acknowledging ends the escalation in its bucket, long before its delay ends: it never gets a workflow.
     const [first] = incidents as [{ id: string; title: string }];
     await stack.http.patch(`/api/v1/incidents/${first.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
-    const acknowledged = client.workflow.getHandle(workflowIds.escalation(first.id, 1));
-    expect(await acknowledged.result()).toEqual({ ended: 'acknowledged' });
-    const history = await acknowledged.fetchHistory();
-    expect(history.events?.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
+    const ended = await waitFor(
+      'the acknowledgement reached the bucket',
+      async () => {
+        const current = await escalationOf(stack.http, owner.token, first.id);
+        return current.ended ? current : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    expect(ended).toMatchObject({ running: false, ended: 'acknowledged', level: 1 });
+    await expect(client.workflow.getHandle(workflowIds.escalation(first.id, 1)).describe()).rejects.toThrow(WorkflowNotFoundError);
+    // The others still wait.
+    const [, second] = incidents as [unknown, { id: string }];
+    expect(await escalationOf(stack.http, owner.token, second.id)).toMatchObject({ running: true, level: 1, ended: null });
   });
   it('pages the level 1 of an incident opened by hand with a policy, as one opened by an alert', async () => {
     // The worker relays it: its level 1 is paged before the workflow runs a task.
@@ -211,7 +211,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     const incident = await openByHand('opened by hand with a policy', policyId);
     const client = stack.temporal.client as unknown as Client;
     const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
-    // The API answers where a delayed escalation stands from its memo: no task has run to query.
+    // The API answers where a held escalation stands from its bucket: it has no workflow yet.
     const state = await waitFor(
       'the escalation waits for level 2',
       async () => {
@@ -221,7 +221,7 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
       { timeoutMs: 30_000, intervalMs: 100 },
     );
     expect(state).toMatchObject({ round: 1, level: 1, ended: null, policy: { id: policyId } });
-    expect((await handle.describe()).historyLength).toBe(1);
+    await expect(handle.describe()).rejects.toThrow(WorkflowNotFoundError);
     const rows = await pageRowsOf([incident.id]);
     expect(rows.map((row) => row.user_id).sort()).toEqual([member.user.id, owner.user.id].sort());
     expect(rows.every((row) => row.status === 'sent' && row.level === 1)).toBe(true);

@@ -1,0 +1,181 @@
+import { allHandlersFinished, condition, continueAsNew, log, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.ts';
+import {
+  acceptedWaits,
+  dueWaits,
+  endedWaitState,
+  expiredSettled,
+  MAX_HELD_ESCALATIONS,
+  nextWake,
+  overflowingWaits,
+  type SettledEscalation,
+  type WaitingEscalation,
+  type WaitingEscalationAnswer,
+} from '../shared/domain/escalation-waits.ts';
+import { escalationActivityOptions } from './activity-options.ts';
+import type { EscalationInput } from './escalation.workflow.ts';
+import { escalationsWaitingSignal, waitingEscalationQuery, waitingEscalationUpdate } from './messages.ts';
+
+const { startWaitedEscalations } = proxyActivities<Activities>(escalationActivityOptions);
+
+type Waiting = WaitingEscalation<EscalationInput>;
+
+export interface EscalationWaitsInput {
+  organizationId: string;
+  bucket: number;
+  /** The worker's main task queue: the escalations start on its paging queue. */
+  taskQueue: string;
+  /** Carried across continue-as-new. */
+  waiting?: Waiting[];
+  settled?: SettledEscalation[];
+  /** History length after which the run continues as new; the default unless set (tests shorten it). */
+  maxHistoryEvents?: number;
+  /** How many escalations it holds at most; MAX_HELD_ESCALATIONS unless set (tests shorten it). */
+  maxHeld?: number;
+}
+
+// Far below Temporal's history warnings (10,240 events / 10 MB): each relay batch's signal costs
+// four events, and a replay after a failed task reads them all.
+const MAX_HISTORY_EVENTS = 2_000;
+const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * One of an organization's ESCALATION_WAIT_BUCKETS, `escalation-waits:<org>:<n>`: holds the
+ * escalations whose level 1 the outbox relay paged (signalled a relay batch at a time) until their
+ * next level or delayed rule is due, then starts each one's own workflow (`escalation:<incident>`)
+ * to page from there. A waiting escalation costs Temporal no workflow of its own: most are
+ * acknowledged before their next level, and end here without one (decision 0036).
+ *
+ * Messages reach it through `waitingEscalationUpdate` from whoever found no workflow for the
+ * escalation (the relay's acknowledgements and resolutions, the API's escalate-now and
+ * reassignment): an acknowledgement, resolution or reassignment ends a waiting escalation here; an
+ * escalate-now starts its workflow at once with the signal. For an escalation being started the
+ * answer waits until it runs, so the sender finds the workflow when it asks again.
+ */
+export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Promise<void> {
+  const maxHeld = input.maxHeld ?? MAX_HELD_ESCALATIONS;
+  const waiting = new Map<string, Waiting>();
+  const starting = new Map<string, Waiting>();
+  const settled = new Map<string, SettledEscalation>();
+  const known = (key: string) => waiting.has(key) || starting.has(key) || settled.has(key);
+  const hold = (entries: readonly Waiting[]) => {
+    const accepted = acceptedWaits(input.organizationId, entries, known);
+    for (const [key, entry] of accepted) waiting.set(key, entry);
+    if (accepted.length < entries.length)
+      log.info('escalation waits left out (held already, or not this organization)', { left: entries.length - accepted.length });
+    return accepted;
+  };
+  for (const record of input.settled ?? []) settled.set(record.key, record);
+  hold(input.waiting ?? []);
+
+  const runIsLong = () => {
+    const info = workflowInfo();
+    return (
+      info.continueAsNewSuggested ||
+      info.historyLength >= (input.maxHistoryEvents ?? MAX_HISTORY_EVENTS) ||
+      info.historySize >= MAX_HISTORY_BYTES
+    );
+  };
+
+  // The soonest time the loop's timer is armed for: a signal wakes the loop only for an earlier one,
+  // or to continue as new once the run's history is long (a storm signals a bucket every relay batch).
+  let armedFor: number | null = null;
+  let woken = false;
+  setHandler(escalationsWaitingSignal, ({ entries }) => {
+    for (const [, entry] of hold((entries ?? []) as Waiting[])) if (armedFor === null || entry.wakeAt < armedFor) woken = true;
+    if (runIsLong() || waiting.size > maxHeld) woken = true;
+  });
+
+  setHandler(waitingEscalationQuery, (key) => {
+    const entry = waiting.get(key) ?? starting.get(key);
+    if (entry) return { waiting: { ...entry.state } };
+    const record = settled.get(key);
+    if (!record) return null;
+    return record.ended === 'started' ? { started: true } : { ended: record.ended };
+  });
+
+  /**
+   * Starts these escalations' workflows (an escalate-now's with its signal; `delayed`: each as a
+   * delayed start until its wake), then remembers them as started.
+   */
+  const start = async (entries: Array<[string, Waiting]>, how: { escalateNow?: true; delayed?: true } = {}) => {
+    for (const [key, entry] of entries) {
+      waiting.delete(key);
+      starting.set(key, entry);
+    }
+    await startWaitedEscalations({
+      taskQueue: input.taskQueue,
+      escalations: entries.map(([, entry]) => ({
+        input: entry.input,
+        state: entry.state,
+        ...(how.escalateNow ? { escalateNow: true } : {}),
+        ...(how.delayed ? { wakeAt: entry.wakeAt } : {}),
+      })),
+    });
+    for (const [key] of entries) {
+      starting.delete(key);
+      settled.set(key, { key, ended: 'started', at: Date.now() });
+    }
+  };
+
+  setHandler(
+    waitingEscalationUpdate,
+    async ({ key, message }): Promise<WaitingEscalationAnswer> => {
+      // Being started: answered once it runs, so the sender finds its workflow.
+      if (starting.has(key)) await condition(() => !starting.has(key));
+      const entry = waiting.get(key);
+      if (entry) {
+        if (message === 'escalate_now') {
+          await start([[key, entry]], { escalateNow: true });
+          return { held: true, state: { ...entry.state } };
+        }
+        waiting.delete(key);
+        settled.set(key, { key, ended: message, at: Date.now() });
+        return { held: true, state: endedWaitState(entry.state, message) };
+      }
+      const record = settled.get(key);
+      if (!record) return { held: false };
+      return record.ended === 'started' ? { held: false, started: true } : { held: false, ended: record.ended };
+    },
+    {
+      validator: ({ key, message }) => {
+        if (typeof key !== 'string' || !['acknowledged', 'resolved', 'reassigned', 'escalate_now'].includes(message)) {
+          throw new Error('a waiting escalation message needs a key and one of acknowledged, resolved, reassigned, escalate_now');
+        }
+      },
+    },
+  );
+
+  for (;;) {
+    const now = Date.now();
+    for (const key of expiredSettled(settled, now)) settled.delete(key);
+    const due = dueWaits(waiting, now);
+    if (due.length > 0) {
+      await start(due);
+      continue;
+    }
+    // More than continue-as-new may carry: the ones due last wait as their own delayed starts.
+    const overflowing = overflowingWaits(waiting, maxHeld);
+    if (overflowing.length > 0) {
+      await start(overflowing, { delayed: true });
+      continue;
+    }
+    if (waiting.size === 0 && starting.size === 0 && settled.size === 0 && allHandlersFinished()) return;
+    if (runIsLong() && starting.size === 0) {
+      await condition(allHandlersFinished);
+      if (starting.size === 0) {
+        return continueAsNew<typeof escalationWaitsWorkflow>({
+          ...input,
+          waiting: [...waiting.values()],
+          settled: [...settled.values()],
+        });
+      }
+    }
+    const wake = nextWake(waiting, settled);
+    armedFor = wake;
+    woken = false;
+    if (wake === null) await condition(() => woken || waiting.size > 0);
+    else await condition(() => woken, Math.max(1, wake - Date.now()));
+    armedFor = null;
+  }
+}
