@@ -5,12 +5,13 @@ import {
   dueWaits,
   endedWaitState,
   expiredSettled,
-  MAX_HELD_ESCALATIONS,
+  MAX_HELD_BYTES,
   nextWake,
   overflowingWaits,
   type SettledEscalation,
   type WaitingEscalation,
   type WaitingEscalationAnswer,
+  waitSize,
 } from '../shared/domain/escalation-waits.ts';
 import { escalationActivityOptions } from './activity-options.ts';
 import type { EscalationInput } from './escalation.workflow.ts';
@@ -30,8 +31,8 @@ export interface EscalationWaitsInput {
   settled?: SettledEscalation[];
   /** History length after which the run continues as new; the default unless set (tests shorten it). */
   maxHistoryEvents?: number;
-  /** How many escalations it holds at most; MAX_HELD_ESCALATIONS unless set (tests shorten it). */
-  maxHeld?: number;
+  /** How much it holds at most (JSON bytes); MAX_HELD_BYTES unless set (tests shorten it). */
+  maxHeldBytes?: number;
 }
 
 // Far below Temporal's history warnings (10,240 events / 10 MB): each relay batch's signal costs
@@ -53,17 +54,31 @@ const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
  * answer waits until it runs, so the sender finds the workflow when it asks again.
  */
 export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Promise<void> {
-  const maxHeld = input.maxHeld ?? MAX_HELD_ESCALATIONS;
+  const maxHeldBytes = input.maxHeldBytes ?? MAX_HELD_BYTES;
   const waiting = new Map<string, Waiting>();
+  // Each held escalation's JSON size, and their sum: what continue-as-new would carry.
+  const sizes = new Map<string, number>();
+  let heldBytes = 0;
   const starting = new Map<string, Waiting>();
   const settled = new Map<string, SettledEscalation>();
   const known = (key: string) => waiting.has(key) || starting.has(key) || settled.has(key);
   const hold = (entries: readonly Waiting[]) => {
     const accepted = acceptedWaits(input.organizationId, entries, known);
-    for (const [key, entry] of accepted) waiting.set(key, entry);
+    for (const [key, entry] of accepted) {
+      waiting.set(key, entry);
+      const size = waitSize(entry);
+      sizes.set(key, size);
+      heldBytes += size;
+    }
     if (accepted.length < entries.length)
       log.info('escalation waits left out (held already, or not this organization)', { left: entries.length - accepted.length });
     return accepted;
+  };
+  /** No longer held (started, or ended here). */
+  const release = (key: string) => {
+    waiting.delete(key);
+    heldBytes -= sizes.get(key) ?? 0;
+    sizes.delete(key);
   };
   for (const record of input.settled ?? []) settled.set(record.key, record);
   hold(input.waiting ?? []);
@@ -83,7 +98,7 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
   let woken = false;
   setHandler(escalationsWaitingSignal, ({ entries }) => {
     for (const [, entry] of hold((entries ?? []) as Waiting[])) if (armedFor === null || entry.wakeAt < armedFor) woken = true;
-    if (runIsLong() || waiting.size > maxHeld) woken = true;
+    if (runIsLong() || heldBytes > maxHeldBytes) woken = true;
   });
 
   setHandler(waitingEscalationQuery, (key) => {
@@ -100,7 +115,7 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
    */
   const start = async (entries: Array<[string, Waiting]>, how: { escalateNow?: true; delayed?: true } = {}) => {
     for (const [key, entry] of entries) {
-      waiting.delete(key);
+      release(key);
       starting.set(key, entry);
     }
     await startWaitedEscalations({
@@ -129,7 +144,7 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
           await start([[key, entry]], { escalateNow: true });
           return { held: true, state: { ...entry.state } };
         }
-        waiting.delete(key);
+        release(key);
         settled.set(key, { key, ended: message, at: Date.now() });
         return { held: true, state: endedWaitState(entry.state, message) };
       }
@@ -155,7 +170,7 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
       continue;
     }
     // More than continue-as-new may carry: the ones due last wait as their own delayed starts.
-    const overflowing = overflowingWaits(waiting, maxHeld);
+    const overflowing = overflowingWaits(waiting, (key) => sizes.get(key) ?? 0, maxHeldBytes);
     if (overflowing.length > 0) {
       await start(overflowing, { delayed: true });
       continue;

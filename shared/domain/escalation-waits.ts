@@ -14,12 +14,14 @@ export const escalationWaitBucketOf = (incidentId: string, buckets = ESCALATION_
   fnv1a32(incidentId) % Math.max(1, Math.floor(buckets));
 
 /**
- * How many escalations one bucket holds at most: continue-as-new carries them in its input, which
- * must stay far below Temporal's 2 MB payload limit (an escalation is about 1 KB). Beyond it, the
- * ones due last wait as their own workflow's delayed start instead, as every escalation did before
- * buckets (decision 0029).
+ * How much one bucket holds at most, as the JSON of its escalations (about 1 KB each, more for a
+ * level paging many people through delayed rules): continue-as-new carries them in its input, which
+ * must stay far below Temporal's 2 MB payload limit. Beyond it, the ones due last wait as their own
+ * workflow's delayed start instead, as every escalation did before buckets (decision 0029).
  */
-export const MAX_HELD_ESCALATIONS = 500;
+export const MAX_HELD_BYTES = 1_000_000;
+/** The most one relay signal to a bucket carries (as JSON): a larger batch goes in several. */
+export const MAX_SIGNAL_BYTES = 256_000;
 /** How many ended or started escalations one bucket remembers at most (about 80 bytes each); the oldest go first. */
 export const MAX_SETTLED_ESCALATIONS = 4_000;
 
@@ -119,13 +121,47 @@ export const endedWaitState = (state: EscalationState, ended: EscalationEnd): Es
   next_escalation_at: null,
 });
 
-/** The held escalations beyond MAX_HELD_ESCALATIONS, due last first: to wait as delayed starts of their own. */
+/** The size an escalation counts for against MAX_HELD_BYTES and MAX_SIGNAL_BYTES: its JSON's length. */
+export const waitSize = (entry: WaitingEscalation): number => JSON.stringify(entry).length;
+
+/**
+ * The held escalations to hand on so that what is left weighs at most `maxBytes` (by `sizeOf`),
+ * due last first: they wait as delayed starts of their own.
+ */
 export function overflowingWaits<W extends WaitingEscalation>(
   waiting: ReadonlyMap<string, W>,
-  max = MAX_HELD_ESCALATIONS,
+  sizeOf: (key: string) => number,
+  maxBytes = MAX_HELD_BYTES,
 ): Array<[string, W]> {
-  if (waiting.size <= max) return [];
-  return [...waiting].sort((a, b) => b[1].wakeAt - a[1].wakeAt).slice(0, waiting.size - max);
+  let held = 0;
+  for (const key of waiting.keys()) held += sizeOf(key);
+  if (held <= maxBytes) return [];
+  const overflowing: Array<[string, W]> = [];
+  for (const item of [...waiting].sort((a, b) => b[1].wakeAt - a[1].wakeAt)) {
+    if (held <= maxBytes) break;
+    overflowing.push(item);
+    held -= sizeOf(item[0]);
+  }
+  return overflowing;
+}
+
+/** Entries in runs of at most `maxBytes` (by waitSize), in order; one larger than that goes alone. */
+export function chunkedBySize<W extends WaitingEscalation>(entries: readonly W[], maxBytes = MAX_SIGNAL_BYTES): W[][] {
+  const chunks: W[][] = [];
+  let current: W[] = [];
+  let size = 0;
+  for (const entry of entries) {
+    const entrySize = waitSize(entry);
+    if (current.length > 0 && size + entrySize > maxBytes) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(entry);
+    size += entrySize;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }
 
 /** Keys of settled records to forget at `now`: expired ones, then the oldest beyond MAX_SETTLED_ESCALATIONS. */

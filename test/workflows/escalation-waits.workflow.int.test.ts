@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationWaitKey, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
+import { escalationWaitKey, waitSize, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
 import { createWaitedEscalationStarter, type WaitedEscalationStart } from '../../shared/temporal/escalation-starts.ts';
 import { waitingState } from '../../shared/temporal/escalation-messages.ts';
 import { pagingTaskQueue, workflowIds } from '../../shared/temporal/ids.ts';
@@ -60,7 +60,7 @@ describe('escalationWaitsWorkflow (real Temporal, modelled start activity)', () 
   const hold = async (
     taskQueue: string,
     entries: Waiting[],
-    extra: { maxHistoryEvents?: number; maxHeld?: number; workflowId?: string } = {},
+    extra: { maxHistoryEvents?: number; maxHeldBytes?: number; workflowId?: string } = {},
   ) => {
     const workflowId = extra.workflowId ?? `escalation-waits:${organizationId}:${randomUUID()}`;
     return wf.env.client.workflow.signalWithStart<typeof escalationWaitsWorkflow, [{ entries: WaitingEscalation[] }]>(
@@ -74,7 +74,7 @@ describe('escalationWaitsWorkflow (real Temporal, modelled start activity)', () 
             bucket: 0,
             taskQueue,
             ...(extra.maxHistoryEvents ? { maxHistoryEvents: extra.maxHistoryEvents } : {}),
-            ...(extra.maxHeld ? { maxHeld: extra.maxHeld } : {}),
+            ...(extra.maxHeldBytes ? { maxHeldBytes: extra.maxHeldBytes } : {}),
           },
         ],
         signal: escalationsWaitingSignal,
@@ -180,7 +180,8 @@ describe('escalationWaitsWorkflow (real Temporal, modelled start activity)', () 
     const { started, mocks } = model();
     await wf.withWorker(mocks, async (taskQueue) => {
       const [soon, middle, last] = [waiting(60_000), waiting(120_000), waiting(180_000)];
-      const handle = await hold(taskQueue, [middle, soon], { maxHeld: 2 });
+      // Room for two of them (each weighs its JSON).
+      const handle = await hold(taskQueue, [middle, soon], { maxHeldBytes: waitSize(soon) + waitSize(middle) + 10 });
       expect(started).toEqual([]);
       await handle.signal(escalationsWaitingSignal, { entries: [last] });
       await waitFor('the one over the bound handed on', async () => (started.length > 0 ? started : undefined), {

@@ -12,7 +12,7 @@ import { pageDelayMs } from '../../shared/domain/alert-grouping.ts';
 import { waitAfterFirstLevel, waitBeforeFirstLevel, type EscalationState } from '../../shared/domain/escalation.ts';
 import { endEscalation, waitingMemo } from '../../shared/temporal/escalation-messages.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal, escalationsWaitingSignal } from '../../workflows/messages.ts';
-import { escalationWaitBucketOf, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
+import { chunkedBySize, escalationWaitBucketOf, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
 import type { EscalationInput } from '../../workflows/escalation.workflow.ts';
 import type { escalationWaitsWorkflow } from '../../workflows/escalation-waits.workflow.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
@@ -193,10 +193,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     if (wakeAt !== null && wakeAt - Date.now() >= MIN_START_DELAY_MS) waits.push({ input: { ...input, firstLevel }, wakeAt, state });
     else await startEscalation({ ...input, firstLevel });
   };
-  /** Hands the batch's waiting escalations to their organizations' buckets: one signal per bucket. */
+  /** Hands the batch's waiting escalations to their organizations' buckets: one signal per bucket (and 256 KB). */
   const holdWaits = (waits: ReadonlyArray<WaitingEscalation<EscalationInput>>) =>
     forEachBounded(
-      [...Map.groupBy(waits, ({ input }) => `${input.organizationId}:${escalationWaitBucketOf(input.incidentId)}`).values()],
+      [...Map.groupBy(waits, ({ input }) => `${input.organizationId}:${escalationWaitBucketOf(input.incidentId)}`).values()].flatMap(
+        (entries) => chunkedBySize(entries),
+      ),
       concurrency,
       async (entries) => {
         const { organizationId, incidentId } = (entries[0] as WaitingEscalation<EscalationInput>).input;

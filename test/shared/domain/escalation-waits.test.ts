@@ -7,6 +7,8 @@ import {
   expiredSettled,
   nextWake,
   overflowingWaits,
+  chunkedBySize,
+  waitSize,
   SETTLED_RETENTION_MS,
   STARTED_RETENTION_MS,
   type SettledEscalation,
@@ -90,12 +92,31 @@ describe('nextWake', () => {
 });
 
 describe('overflowingWaits', () => {
+  // Sizes by key: a 10, b 20, c 30 bytes; due b, then c, then a.
+  const sizes: Record<string, number> = { 'a:1': 10, 'b:1': 20, 'c:1': 30 };
   test.each<[string, number, string[]]>([
-    ['within the bound: none', 3, []],
-    ['one over: the one due last', 2, ['a:1']],
-    ['two over: due last first', 1, ['a:1', 'c:1']],
-  ])('%s', (_, max, expected) => {
-    expect(overflowingWaits(mapOf([wait('a', 30), wait('b', 10), wait('c', 20)]), max).map(([key]) => key)).toEqual(expected);
+    ['within the bound: none', 60, []],
+    ['over by less than the one due last: that one', 55, ['a:1']],
+    ['over by more: due last first until within', 35, ['a:1', 'c:1']],
+    ['nothing fits: all', 0, ['a:1', 'c:1', 'b:1']],
+  ])('%s', (_, maxBytes, expected) => {
+    const waiting = mapOf([wait('a', 30), wait('b', 10), wait('c', 20)]);
+    expect(overflowingWaits(waiting, (key) => sizes[key] ?? 0, maxBytes).map(([key]) => key)).toEqual(expected);
+  });
+});
+
+describe('chunkedBySize', () => {
+  const one = waitSize(wait('a', 1));
+  test.each<[string, number, number, number[]]>([
+    ['none', 0, one * 3, []],
+    ['all in one run', 3, one * 3, [3]],
+    ['runs of two', 5, one * 2, [2, 2, 1]],
+    ['one too large goes alone', 2, one - 1, [1, 1]],
+  ])('%s', (_, count, maxBytes, expected) => {
+    const entries = Array.from({ length: count }, (__, n) => wait(`${String.fromCharCode(97 + n)}`, n));
+    const chunks = chunkedBySize(entries, maxBytes);
+    expect(chunks.map((chunk) => chunk.length)).toEqual(expected);
+    expect(chunks.flat()).toEqual(entries);
   });
 });
 
