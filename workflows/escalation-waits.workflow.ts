@@ -5,6 +5,7 @@ import {
   dueWaits,
   endedWaitState,
   expiredSettled,
+  HAND_OFF_LEAD_MS,
   MAX_HELD_BYTES,
   nextWake,
   overflowingWaits,
@@ -97,7 +98,9 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
   let armedFor: number | null = null;
   let woken = false;
   setHandler(escalationsWaitingSignal, ({ entries }) => {
-    for (const [, entry] of hold((entries ?? []) as Waiting[])) if (armedFor === null || entry.wakeAt < armedFor) woken = true;
+    for (const [, entry] of hold((entries ?? []) as Waiting[])) {
+      if (armedFor === null || entry.wakeAt - HAND_OFF_LEAD_MS < armedFor) woken = true;
+    }
     if (runIsLong() || heldBytes > maxHeldBytes) woken = true;
   });
 
@@ -164,9 +167,10 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
   for (;;) {
     const now = Date.now();
     for (const key of expiredSettled(settled, now)) settled.delete(key);
-    const due = dueWaits(waiting, now);
+    // Handed on a little before their wake, as delayed starts: each pages its next level on time.
+    const due = dueWaits(waiting, now + HAND_OFF_LEAD_MS);
     if (due.length > 0) {
-      await start(due);
+      await start(due, { delayed: true });
       continue;
     }
     // More than continue-as-new may carry: the ones due last wait as their own delayed starts.
@@ -186,7 +190,7 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
         });
       }
     }
-    const wake = nextWake(waiting, settled);
+    const wake = nextWake(waiting, settled, HAND_OFF_LEAD_MS);
     armedFor = wake;
     woken = false;
     if (wake === null) await condition(() => woken || waiting.size > 0);

@@ -25,6 +25,12 @@ export const MAX_SIGNAL_BYTES = 256_000;
 /** How many ended or started escalations one bucket remembers at most (about 80 bytes each); the oldest go first. */
 export const MAX_SETTLED_ESCALATIONS = 4_000;
 
+/**
+ * How long before its wake a bucket hands an escalation on, as a delayed start of its own until
+ * then: Temporal's timer, not the bucket's start round trip, decides when its next level pages.
+ */
+export const HAND_OFF_LEAD_MS = 5_000;
+
 /** An escalation's key in its bucket: one per incident and cycle, as its workflow id. */
 export const escalationWaitKey = (incidentId: string, cycle = 1): string => `${incidentId}:${cycle}`;
 
@@ -106,10 +112,17 @@ export function dueWaits<W extends WaitingEscalation>(waiting: ReadonlyMap<strin
   return [...waiting].filter(([, entry]) => entry.wakeAt <= now).sort((a, b) => a[1].wakeAt - b[1].wakeAt);
 }
 
-/** When the bucket next has something to do: the soonest wait's end or settled record's expiry; null when it holds nothing. */
-export function nextWake(waiting: ReadonlyMap<string, WaitingEscalation>, settled: ReadonlyMap<string, SettledEscalation>): number | null {
+/**
+ * When the bucket next has something to do: `lead` before the soonest wait's end, or a settled
+ * record's expiry; null when it holds nothing.
+ */
+export function nextWake(
+  waiting: ReadonlyMap<string, WaitingEscalation>,
+  settled: ReadonlyMap<string, SettledEscalation>,
+  lead = 0,
+): number | null {
   let next: number | null = null;
-  for (const entry of waiting.values()) next = next === null ? entry.wakeAt : Math.min(next, entry.wakeAt);
+  for (const entry of waiting.values()) next = next === null ? entry.wakeAt - lead : Math.min(next, entry.wakeAt - lead);
   for (const record of settled.values()) next = next === null ? settledUntil(record) : Math.min(next, settledUntil(record));
   return next;
 }

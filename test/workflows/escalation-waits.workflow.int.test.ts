@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationWaitKey, waitSize, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
+import { escalationWaitKey, HAND_OFF_LEAD_MS, waitSize, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
 import { createWaitedEscalationStarter, type WaitedEscalationStart } from '../../shared/temporal/escalation-starts.ts';
 import { waitingState } from '../../shared/temporal/escalation-messages.ts';
 import { pagingTaskQueue, workflowIds } from '../../shared/temporal/ids.ts';
@@ -83,22 +83,23 @@ describe('escalationWaitsWorkflow (real Temporal, modelled start activity)', () 
     );
   };
 
-  it('starts each escalation it holds when it falls due, soonest first and once; another organization’s is refused', async () => {
+  it('hands each escalation it holds on as a delayed start a little before its wake, soonest first and once; another organization’s is refused', async () => {
     const { started, mocks } = model();
     await wf.withWorker(mocks, async (taskQueue) => {
-      const later = waiting(3_000);
-      const sooner = waiting(1_500);
-      const stranger = waiting(1_000, { organization: randomUUID() });
+      const later = waiting(HAND_OFF_LEAD_MS + 1_500);
+      const sooner = waiting(HAND_OFF_LEAD_MS + 500);
+      const stranger = waiting(HAND_OFF_LEAD_MS, { organization: randomUUID() });
       const handle = await hold(taskQueue, [later, sooner, stranger]);
       // The same escalations again (a relay batch replayed after a crash): held once.
       await handle.signal(escalationsWaitingSignal, { entries: [sooner, later] });
       expect(await handle.query(waitingEscalationQuery, keyOf(later))).toEqual({ waiting: later.state });
       await waitFor('both started', async () => (started.length >= 2 ? started : undefined), { timeoutMs: 20_000, intervalMs: 50 });
       expect(started.map((entry) => entry.input.incidentId)).toEqual([sooner.input.incidentId, later.input.incidentId]);
-      expect(started[0]?.at).toBeGreaterThanOrEqual(sooner.wakeAt);
-      expect(started[1]?.at).toBeGreaterThanOrEqual(later.wakeAt);
-      // Started with where it stood (its memo until its first task) and its whole input.
-      expect(started[1]).toMatchObject({ input: later.input, state: later.state });
+      expect(started[0]?.at).toBeGreaterThanOrEqual(sooner.wakeAt - HAND_OFF_LEAD_MS);
+      expect(started[1]?.at).toBeGreaterThanOrEqual(later.wakeAt - HAND_OFF_LEAD_MS);
+      expect(started[1]?.at).toBeLessThan(later.wakeAt);
+      // Started with its whole input, where it stood (its memo until its first task) and its wake (its start delay).
+      expect(started[1]).toMatchObject({ input: later.input, state: later.state, wakeAt: later.wakeAt });
       expect(started[1]?.escalateNow).toBeUndefined();
       expect(await handle.query(waitingEscalationQuery, keyOf(later))).toEqual({ started: true });
       expect(await handle.query(waitingEscalationQuery, keyOf(stranger))).toBeNull();
@@ -199,7 +200,7 @@ describe('escalationWaitsWorkflow (real Temporal, modelled start activity)', () 
     const { started, mocks } = model();
     await wf.withWorker(mocks, async (taskQueue) => {
       const ended = waiting(60_000);
-      const due = waiting(4_000);
+      const due = waiting(HAND_OFF_LEAD_MS + 3_000);
       const handle = await hold(taskQueue, [ended, due], { maxHistoryEvents: 12 });
       await handle.executeUpdate(waitingEscalationUpdate, { args: [{ key: keyOf(ended), message: 'acknowledged' }] });
       const firstRun = (await handle.describe()).runId;
@@ -215,7 +216,7 @@ describe('escalationWaitsWorkflow (real Temporal, modelled start activity)', () 
         intervalMs: 50,
       });
       expect(started.map((entry) => entry.input.incidentId)).toEqual([due.input.incidentId]);
-      expect(started[0]?.at).toBeGreaterThanOrEqual(due.wakeAt);
+      expect(started[0]?.at).toBeGreaterThanOrEqual(due.wakeAt - HAND_OFF_LEAD_MS);
     });
   });
 });

@@ -89,6 +89,11 @@ describe('nextWake', () => {
   ])('%s', (_, waiting, records, expected) => {
     expect(nextWake(mapOf(waiting), new Map(records.map((record) => [record.key, record])))).toBe(expected);
   });
+  test('a lead comes off the waits, not off the records', () => {
+    const records = new Map([['b:1', settled('b:1', 'started', 0)]]);
+    expect(nextWake(mapOf([wait('a', 10_000)]), records, 4_000)).toBe(6_000);
+    expect(nextWake(mapOf([]), records, 4_000)).toBe(STARTED_RETENTION_MS);
+  });
 });
 
 describe('overflowingWaits', () => {
