@@ -10,8 +10,9 @@ export function createEscalationWaitsActivities(deps: EscalationWaitsActivityDep
   return {
     /** The escalations a bucket found due (or escalated now): their own workflows, started once each. */
     async startWaitedEscalations(input: { taskQueue: string; escalations: WaitedEscalationStart[] }): Promise<void> {
+      // Retried, never failed: the bucket's escalations must start, on this worker or another.
       if (!deps.startWaitedEscalations) {
-        throw ApplicationFailure.nonRetryable('this worker has no Temporal client to start escalations with', 'NoTemporalClient');
+        throw ApplicationFailure.retryable('this worker has no Temporal client to start escalations with', 'NoTemporalClient');
       }
       await deps.startWaitedEscalations(input.taskQueue, input.escalations);
     },

@@ -81,6 +81,17 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
       throw error;
     }
   }
+  /** A waiting escalation's bucket, asked within UPDATE_TIMEOUT_MS: a worker that is down refuses the request. */
+  async function askBucket<T>(ask: () => Promise<T>, what: string): Promise<T> {
+    try {
+      return await temporal.client.withDeadline(Date.now() + UPDATE_TIMEOUT_MS, ask);
+    } catch (error) {
+      if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
+        throw new ServiceUnavailableError(`The escalation did not answer in time; nothing was ${what}, try again`, { cause: error });
+      }
+      throw error;
+    }
+  }
   return {
     async state(organizationId, incidentId, cycle) {
       const status = await workflowState(incidentId, cycle);
@@ -96,9 +107,7 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
       const target = { taskQueue: temporal.taskQueue, organizationId, incidentId, cycle };
       let status = await escalationWorkflowStatus(temporal.client, target);
       if (status === 'none') {
-        const answer = await temporal.client.withDeadline(Date.now() + UPDATE_TIMEOUT_MS, () =>
-          messageWaitingEscalation(temporal.client, target, 'escalate_now'),
-        );
+        const answer = await askBucket(() => messageWaitingEscalation(temporal.client, target, 'escalate_now'), 'escalated');
         if (answer.held) return true;
         if (!answer.started) return false;
         status = await escalationWorkflowStatus(temporal.client, target);
@@ -109,18 +118,9 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
     async reassign(organizationId, incidentId, cycle) {
       const target = { organizationId, incidentId, cycle };
       if ((await escalationWorkflowStatus(temporal.client, target)) === 'none') {
-        try {
-          const answer = await temporal.client.withDeadline(Date.now() + UPDATE_TIMEOUT_MS, () =>
-            messageWaitingEscalation(temporal.client, target, 'reassigned'),
-          );
-          if (answer.held) return answer.state;
-          if (!answer.started) return null;
-        } catch (error) {
-          if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
-            throw new ServiceUnavailableError('The escalation did not answer in time; nothing was reassigned, try again', { cause: error });
-          }
-          throw error;
-        }
+        const answer = await askBucket(() => messageWaitingEscalation(temporal.client, target, 'reassigned'), 'reassigned');
+        if (answer.held) return answer.state;
+        if (!answer.started) return null;
       }
       return reassignWorkflow(incidentId, cycle);
     },

@@ -18,8 +18,9 @@ import {
 import { waitingEscalationQuery, waitingEscalationUpdate } from '../../workflows/messages.ts';
 import { pagingTaskQueue, workflowIds, workflowSearchAttributes } from './ids.ts';
 
-// An escalation waiting as a delayed start (worker/outbox/relay.ts: after the relay paged its level 1,
-// or for a group's group_wait) runs no workflow task until the delay ends. Temporal answers no query
+// An escalation waiting as a delayed start (handed on by its bucket shortly before its next level,
+// or one its bucket had no room for: escalation-starts.ts; or a group's group_wait: worker/outbox/relay.ts)
+// runs no workflow task until the delay ends. Temporal answers no query
 // before a task has run and holds a plain signal until then; these helpers speak to it meanwhile.
 
 const WAITING_MEMO = 'waiting';
