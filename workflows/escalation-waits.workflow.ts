@@ -44,8 +44,8 @@ const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
 /**
  * One of an organization's ESCALATION_WAIT_BUCKETS, `escalation-waits:<org>:<n>`: holds the
  * escalations whose level 1 the outbox relay paged (signalled a relay batch at a time) until their
- * next level or delayed rule is due, then starts each one's own workflow (`escalation:<incident>`)
- * to page from there. A waiting escalation costs Temporal no workflow of its own: most are
+ * next level or delayed rule is due, then hands each on, 5 s early, as its own workflow's delayed
+ * start (`escalation:<incident>`) to page from there. A waiting escalation costs Temporal no workflow of its own: most are
  * acknowledged before their next level, and end here without one (decision 0036).
  *
  * Messages reach it through `waitingEscalationUpdate` from whoever found no workflow for the
@@ -113,10 +113,10 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
   });
 
   /**
-   * Starts these escalations' workflows (an escalate-now's with its signal; `delayed`: each as a
-   * delayed start until its wake), then remembers them as started.
+   * Starts these escalations' workflows, each delayed until its wake (escalate-now: at once, with
+   * its signal), then remembers them as started.
    */
-  const start = async (entries: Array<[string, Waiting]>, how: { escalateNow?: true; delayed?: true } = {}) => {
+  const start = async (entries: Array<[string, Waiting]>, escalateNow = false) => {
     for (const [key, entry] of entries) {
       release(key);
       starting.set(key, entry);
@@ -126,8 +126,7 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
       escalations: entries.map(([, entry]) => ({
         input: entry.input,
         state: entry.state,
-        ...(how.escalateNow ? { escalateNow: true } : {}),
-        ...(how.delayed ? { wakeAt: entry.wakeAt } : {}),
+        ...(escalateNow ? { escalateNow: true } : { wakeAt: entry.wakeAt }),
       })),
     });
     for (const [key] of entries) {
@@ -144,7 +143,7 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
       const entry = waiting.get(key);
       if (entry) {
         if (message === 'escalate_now') {
-          await start([[key, entry]], { escalateNow: true });
+          await start([[key, entry]], true);
           return { held: true, state: { ...entry.state } };
         }
         release(key);
@@ -170,13 +169,13 @@ export async function escalationWaitsWorkflow(input: EscalationWaitsInput): Prom
     // Handed on a little before their wake, as delayed starts: each pages its next level on time.
     const due = dueWaits(waiting, now + HAND_OFF_LEAD_MS);
     if (due.length > 0) {
-      await start(due, { delayed: true });
+      await start(due);
       continue;
     }
     // More than continue-as-new may carry: the ones due last wait as their own delayed starts.
     const overflowing = overflowingWaits(waiting, (key) => sizes.get(key) ?? 0, maxHeldBytes);
     if (overflowing.length > 0) {
-      await start(overflowing, { delayed: true });
+      await start(overflowing);
       continue;
     }
     if (waiting.size === 0 && starting.size === 0 && settled.size === 0 && allHandlersFinished()) return;

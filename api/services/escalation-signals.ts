@@ -69,9 +69,9 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
   /** Reassigns the escalation's running workflow: its update answers where it stood. */
   async function reassignWorkflow(incidentId: string, cycle: number): Promise<EscalationState | null> {
     try {
-      const workflow = handle(incidentId, cycle);
-      if ((await workflow.describe()).status.name !== 'RUNNING') return null;
-      return await temporal.client.withDeadline(Date.now() + UPDATE_TIMEOUT_MS, () => workflow.executeUpdate(reassignEscalationUpdate));
+      return await temporal.client.withDeadline(Date.now() + UPDATE_TIMEOUT_MS, () =>
+        handle(incidentId, cycle).executeUpdate(reassignEscalationUpdate),
+      );
     } catch (error) {
       if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
         throw new ServiceUnavailableError('The escalation did not answer in time; nothing was reassigned, try again', { cause: error });
@@ -117,12 +117,15 @@ export function createEscalationControl(temporal: TemporalClient): EscalationCon
     },
     async reassign(organizationId, incidentId, cycle) {
       const target = { organizationId, incidentId, cycle };
-      if ((await escalationWorkflowStatus(temporal.client, target)) === 'none') {
+      let status = await escalationWorkflowStatus(temporal.client, target);
+      if (status === 'none') {
         const answer = await askBucket(() => messageWaitingEscalation(temporal.client, target, 'reassigned'), 'reassigned');
         if (answer.held) return answer.state;
         if (!answer.started) return null;
+        status = await escalationWorkflowStatus(temporal.client, target);
       }
-      return reassignWorkflow(incidentId, cycle);
+      // Described once: the update goes only to a workflow that runs.
+      return status === 'running' ? reassignWorkflow(incidentId, cycle) : null;
     },
   };
 }

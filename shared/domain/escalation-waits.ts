@@ -42,8 +42,8 @@ export interface WaitingInput {
 }
 
 /**
- * An escalation whose level 1 the relay paged, held by its bucket until `wakeAt` (its next level
- * or its rules' first delayed batch), when the bucket starts its workflow with `input`.
+ * An escalation whose level 1 the relay paged, held by its bucket until shortly before `wakeAt` (its
+ * next level or its rules' first delayed batch), when the bucket starts its workflow with `input`.
  */
 export interface WaitingEscalation<Input extends WaitingInput = WaitingInput> {
   input: Input;

@@ -6,22 +6,22 @@ import type { WaitingInput } from '../domain/escalation-waits.ts';
 import { escalateNowSignal } from '../../workflows/messages.ts';
 import { waitingMemo } from './escalation-messages.ts';
 
-/** An escalation its bucket starts (escalation-waits.workflow.ts): when due, or at once with an escalate-now. */
+/** An escalation its bucket starts (escalation-waits.workflow.ts): delayed until its wake, or at once with an escalate-now. */
 export interface WaitedEscalationStart {
   /** The escalation workflow's whole input (EscalationInput), passed on as it is. */
   input: WaitingInput;
   /** Where it stood while it waited: its memo, answered until its first task has run. */
   state: EscalationState;
   escalateNow?: boolean;
-  /** Set for one its bucket could not hold: it waits until then as a delayed start of its own. */
+  /** It waits until then as a delayed start of its own (started at once when under MIN_START_DELAY_MS away). */
   wakeAt?: number;
 }
 
 export type StartWaitedEscalations = (taskQueue: string, escalations: readonly WaitedEscalationStart[]) => Promise<void>;
 
 const START_CONCURRENCY = 16;
-// Shorter delays start at once: a second is within what a level's wake may be late.
-const MIN_START_DELAY_MS = 1_000;
+/** Shorter delays start at once: a second is within what a level's wake may be late. */
+export const MIN_START_DELAY_MS = 1_000;
 
 /**
  * Starts escalations' own workflows on the paging queue, as the relay would have. Each id starts

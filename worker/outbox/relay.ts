@@ -11,6 +11,8 @@ import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts'
 import { pageDelayMs } from '../../shared/domain/alert-grouping.ts';
 import { waitAfterFirstLevel, waitBeforeFirstLevel, type EscalationState } from '../../shared/domain/escalation.ts';
 import { endEscalation, waitingMemo } from '../../shared/temporal/escalation-messages.ts';
+// A wait shorter than this is the workflow's own timer: a start delay saves nothing there.
+import { MIN_START_DELAY_MS } from '../../shared/temporal/escalation-starts.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal, escalationsWaitingSignal } from '../../workflows/messages.ts';
 import { chunkedBySize, escalationWaitBucketOf, type WaitingEscalation } from '../../shared/domain/escalation-waits.ts';
 import type { EscalationInput } from '../../workflows/escalation.workflow.ts';
@@ -83,9 +85,6 @@ export interface OutboxRelayDeps {
 
 /** New incidents' first levels paged (then their escalations started) at once per batch. */
 const FIRST_LEVEL_CONCURRENCY = 64;
-
-/** A wait shorter than this is the workflow's own timer: a start delay saves nothing there. */
-const MIN_START_DELAY_MS = 1_000;
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
 export interface OutboxRelayStats {
